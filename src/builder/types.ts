@@ -1,0 +1,87 @@
+// The builder's contract with the deployment pipeline. Pure data in, pure data out.
+
+export type SourceKind = 'code' | 'html' | 'zip';
+
+export interface BuildInput {
+  kind: SourceKind;
+  /** Pasted code or HTML as text; a zip as bytes. */
+  source: string | Uint8Array;
+  /** Original file name when uploaded (used for messages only). */
+  fileName?: string;
+  /** Overrides detection of pasted code: 'jsx' | 'tsx' | 'html'. */
+  hint?: 'jsx' | 'tsx' | 'html';
+}
+
+export interface BuiltFile {
+  /** Site path without a leading slash, e.g. 'index.html', 'assets/app.3f9a1c.js'. */
+  path: string;
+  content: Uint8Array;
+  contentType: string;
+  sha256: string;
+  /** Precompressed variants for text files. */
+  gzip?: Uint8Array;
+  br?: Uint8Array;
+  /** Content-hashed files may be cached forever. */
+  immutable: boolean;
+}
+
+export interface ManifestEntry {
+  path: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  immutable: boolean;
+}
+
+export interface BuildManifest {
+  entry: 'index.html';
+  files: ManifestEntry[];
+  /** Packages the build used, with the exact versions, e.g. {"react":"19.3.1"}. */
+  packages: Record<string, string>;
+  detected: string;
+}
+
+export interface BuildLogLine {
+  /** Named step, e.g. 'detect', 'transform', 'resolve', 'styles', 'output'. */
+  step: string;
+  message: string;
+  level: 'info' | 'warn' | 'error';
+  /** Milliseconds the step took, when it is a step's closing line. */
+  ms?: number;
+}
+
+export interface BuildResult {
+  files: BuiltFile[];
+  manifest: BuildManifest;
+  logs: BuildLogLine[];
+  warnings: string[];
+}
+
+/** A build refused with a message for a person, and where in their code when known. */
+export class BuildError extends Error {
+  constructor(
+    message: string,
+    readonly location?: { file?: string; line: number; column: number; lineText?: string },
+    readonly logs: BuildLogLine[] = [],
+  ) {
+    super(message);
+    this.name = 'BuildError';
+  }
+}
+
+export interface BuildOptions {
+  /** Called for each log line as it happens (the pipeline turns them into progress). */
+  onLog?: (line: BuildLogLine) => void;
+  /** Resolves packages outside the preinstalled set (the npm fetcher). Tests hand in their own. */
+  resolvePackage?: PackageResolver;
+  signal?: AbortSignal;
+}
+
+export interface ResolvedPackage {
+  name: string;
+  version: string;
+  /** An ES module for the browser, with react & co left as bare imports. */
+  code: Uint8Array;
+}
+
+export type PackageResolver = (name: string) => Promise<ResolvedPackage>;

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import * as initial from './migrations/001_initial';
+import type { DB } from './schema';
+
+export type Database = Kysely<DB>;
+export type Dialect = 'sqlite' | 'postgres';
+
+// int8 (views, counts) arrives as text from pg by default; our numbers stay well
+// inside 2^53, so read them as numbers like SQLite does.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DatabaseOptions {
+  /** postgres://… or null for SQLite in dataDir/app.db */
+  url: string | null;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests give each run its own). */
+  pgSchema?: string;
+}
+
+export interface OpenDatabase {
+  db: Database;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export function openDatabase(opts: DatabaseOptions): OpenDatabase {
+  if (opts.url) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const sqlite = new SQLite(path.join(opts.dataDir, 'app.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const migrations: Record<string, Migration> = {
+  '001_initial': initial,
+};
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Database): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error)}`);
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './passwords';
+import { hashToken, newToken } from './tokens';
+
+describe('passwords', () => {
+  it('verifies the right password and refuses a wrong one', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(hash).not.toContain('correct horse');
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('correct horsf', hash)).toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+  });
+
+  it('refuses a malformed stored hash instead of throwing', async () => {
+    expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+  });
+});
+
+describe('tokens', () => {
+  it('are 256-bit random and hashed deterministically', () => {
+    const token = newToken();
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(newToken()).not.toBe(token);
+    expect(hashToken(token)).toBe(hashToken(token));
+    expect(hashToken(token)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { authRoutes } from './auth';
+import { configRoutes } from './config';
+import { healthRoutes } from './health';
+
+/** Every /api resource, one line each. */
+export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(authRoutes(ctx), { prefix: '/api/auth' });
+  await app.register(configRoutes(ctx), { prefix: '/api/config' });
+}

@@ -1,0 +1,35 @@
+import pino, { type Logger } from 'pino';
+
+// Request logs never carry credentials: headers that hold them are redacted, bodies are
+// never logged, and query strings are dropped (the OAuth return carries a token there).
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.token',
+          '*.apiKey',
+          '*.secretKey',
+        ],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req(req: { id?: string; method?: string; url?: string; headers?: Record<string, string> }) {
+          return {
+            id: req.id,
+            method: req.method,
+            url: req.url?.split('?')[0],
+            host: req.headers?.host,
+          };
+        },
+        err: pino.stdSerializers.err,
+      },
+    },
+    destination,
+  );
+}

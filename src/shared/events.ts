@@ -1,0 +1,36 @@
+import type { DeploymentStatus } from './deployment';
+import type { SiteStatus } from './site';
+
+// Realtime event names and payloads (SPEC.md section 3 and 7).
+export const EVENTS = {
+  deploymentUpdate: 'deployment-update',
+  siteUpdate: 'site-update',
+  userUpdate: 'user-update',
+  systemUpdate: 'system-update',
+  joinDeployment: 'join-deployment',
+  joinSite: 'join-site',
+  joinUser: 'join-user',
+} as const;
+
+export interface DeploymentUpdateEvent {
+  deploymentId: string;
+  status: DeploymentStatus;
+  progress: number;
+  message: string | null;
+  logs: string[];
+  errorMessage?: string | null;
+  deployedAt?: string | null;
+}
+
+export interface SiteUpdateEvent {
+  siteId: string;
+  status: SiteStatus;
+}
+
+export interface UserUpdateEvent {
+  type: 'site-deleted' | 'site-created';
+  siteId: string;
+}
+
+/** Answer to a join request, through the socket.io acknowledgement callback. */
+export type JoinAck = { ok: true } | { ok: false; error: string };

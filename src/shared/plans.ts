@@ -1,0 +1,63 @@
+// Plans and their limits, enforced by the server and shown by the app (SPEC.md section 6).
+export const PLAN_NAMES = ['FREE', 'STARTER', 'PRO', 'ADMIN'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+export interface PlanInfo {
+  name: PlanName;
+  label: string;
+  priceMonthly: number | null;
+  /** null means unlimited */
+  maxSites: number | null;
+  features: string[];
+}
+
+export const PLANS: Record<PlanName, PlanInfo> = {
+  FREE: {
+    name: 'FREE',
+    label: 'Free',
+    priceMonthly: 0,
+    maxSites: 3,
+    features: ['Basic hosting', 'SSL', 'Community support', 'Product subdomain'],
+  },
+  STARTER: {
+    name: 'STARTER',
+    label: 'Starter',
+    priceMonthly: 4.99,
+    maxSites: 15,
+    features: ['Custom domains', 'Advanced analytics', 'Email support', 'Deployment history'],
+  },
+  PRO: {
+    name: 'PRO',
+    label: 'Pro',
+    priceMonthly: 9.99,
+    maxSites: null,
+    features: [
+      'Priority support',
+      'Team collaboration',
+      'White-label options',
+      'SLA guarantees',
+      'Unlimited deployments',
+      'Custom domains',
+    ],
+  },
+  ADMIN: {
+    name: 'ADMIN',
+    label: 'Admin',
+    priceMonthly: null,
+    maxSites: null,
+    features: ['Unlimited access'],
+  },
+};
+
+/** Guest sites live this long (SPEC.md section 9). */
+export const GUEST_SITE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export function maxSitesFor(plan: PlanName): number | null {
+  return PLANS[plan].maxSites;
+}
+
+/** True when one more site would exceed the plan. */
+export function isOverSiteLimit(plan: PlanName, currentCount: number): boolean {
+  const max = maxSitesFor(plan);
+  return max !== null && currentCount >= max;
+}

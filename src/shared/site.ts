@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const SITE_STATUSES = ['ACTIVE', 'PENDING', 'BUILDING', 'ERROR', 'INACTIVE'] as const;
+export const SiteStatusSchema = z.enum(SITE_STATUSES);
+export type SiteStatus = z.infer<typeof SiteStatusSchema>;
+
+export const DOMAIN_STATUSES = ['PENDING', 'VERIFYING', 'VERIFIED', 'FAILED'] as const;
+export const SSL_STATUSES = ['PENDING', 'PROVISIONING', 'ACTIVE', 'FAILED'] as const;
+
+export const SiteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subdomain: z.string(),
+  url: z.string(),
+  customDomain: z.string().nullable(),
+  customDomainStatus: z.enum(DOMAIN_STATUSES).nullable(),
+  sslStatus: z.enum(SSL_STATUSES).nullable(),
+  sslExpiresAt: z.string().nullable(),
+  status: SiteStatusSchema,
+  views: z.number(),
+  currentDeploymentId: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Site = z.infer<typeof SiteSchema>;
+
+export const SitesResponseSchema = z.object({ sites: z.array(SiteSchema) });
+export const SiteResponseSchema = z.object({ site: SiteSchema });

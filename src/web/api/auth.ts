@@ -1,0 +1,20 @@
+import type { AuthResponse, LoginRequest, RegisterRequest, User } from '../../shared/user';
+import { api } from './client';
+
+export const authApi = {
+  me: () => api<{ user: User }>('/auth/me'),
+  login: (body: LoginRequest) => api<AuthResponse>('/auth/login', { body }),
+  register: (body: RegisterRequest) => api<AuthResponse>('/auth/register', { body }),
+  guest: () => api<AuthResponse>('/auth/guest', { method: 'POST' }),
+  logout: () => api<{ ok: true }>('/auth/logout', { method: 'POST' }),
+};
+
+export interface PublicConfig {
+  sitesDomain: string;
+  sitesProtocol: 'http' | 'https';
+  features: { analytics: boolean; oauth: boolean; customDomains: boolean };
+}
+
+export const configApi = {
+  get: () => api<PublicConfig>('/config'),
+};

@@ -1,0 +1,27 @@
+import { io, type Socket } from 'socket.io-client';
+import { getToken } from './client';
+
+// The one realtime connection (SPEC.md section 7: 20 s timeout, 5 attempts, 1 s apart).
+let socket: Socket | null = null;
+
+export function getSocket(): Socket {
+  if (!socket) {
+    socket = io({
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      timeout: 20_000,
+      reconnectionAttempts: 5,
+      reconnectionDelay: 1000,
+      withCredentials: true,
+      auth: (cb) => cb({ token: getToken() }),
+    });
+  }
+  return socket;
+}
+
+/** Reconnect with the current token (after sign-in or sign-out). */
+export function resetSocket(): void {
+  if (!socket) return;
+  socket.disconnect();
+  socket.connect();
+}

@@ -1,0 +1,80 @@
+import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageLayout } from '../../components/PageLayout';
+import { Card } from '../../components/ui/Card';
+import { useSession } from '../../hooks/session';
+
+// SPEC.md section 9: 1.5 s after a successful social sign-in, 2 s on failures.
+const SUCCESS_DELAY_MS = 1500;
+const FAILURE_DELAY_MS = 2000;
+
+type State =
+  | { kind: 'processing' }
+  | { kind: 'success'; provider: string }
+  | { kind: 'failed'; message: string };
+
+const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
+export function AuthCallbackPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { acceptToken } = useSession();
+  const [state, setState] = useState<State>({ kind: 'processing' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = params.get('token');
+    const provider = params.get('provider') ?? '';
+    const error = params.get('error');
+    const failTo = (message: string, shown = message) => {
+      setState({ kind: 'failed', message: shown });
+      setTimeout(
+        () => navigate(`/auth?error=${encodeURIComponent(message)}`, { replace: true }),
+        FAILURE_DELAY_MS,
+      );
+    };
+    if (error) return failTo(`Authentication failed: ${error}`, error);
+    if (!token) return failTo('No authentication token received');
+    acceptToken(token).then(
+      () => {
+        setState({ kind: 'success', provider: capitalise(provider) });
+        setTimeout(() => navigate('/dashboard', { replace: true }), SUCCESS_DELAY_MS);
+      },
+      () => failTo('Authentication failed'),
+    );
+  }, [params, navigate, acceptToken]);
+
+  return (
+    <PageLayout variant="auth" width="narrow">
+      <Card className="mx-auto mt-10 flex max-w-md flex-col items-center gap-3 p-8 text-center">
+        {state.kind === 'processing' && (
+          <>
+            <Loader2 className="h-10 w-10 animate-spin text-brand-600" aria-hidden />
+            <h1 className="text-xl font-semibold">Processing Authentication</h1>
+            <p className="text-sm text-slate-500">Please wait while we sign you in…</p>
+          </>
+        )}
+        {state.kind === 'success' && (
+          <>
+            <CheckCircle2 className="h-10 w-10 text-green-600" aria-hidden />
+            <h1 className="text-xl font-semibold">Authentication Successful</h1>
+            <p className="text-sm text-slate-500">
+              Signed in{state.provider ? ` with ${state.provider}` : ''}. Taking you to your
+              dashboard…
+            </p>
+          </>
+        )}
+        {state.kind === 'failed' && (
+          <>
+            <XCircle className="h-10 w-10 text-red-600" aria-hidden />
+            <h1 className="text-xl font-semibold">Authentication Failed</h1>
+            <p className="text-sm text-slate-500">{state.message}</p>
+          </>
+        )}
+      </Card>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+// Debian's Chromium, never a downloaded one (DEVELOPERS.md). The swiftshader flags give
+// headless WebGL to artifacts that draw with three.js.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../e2e/screenshots');
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 740 },
+} as const;
+
+/**
+ * Saves the screen as it is, in light and dark, at desktop and phone widths, so people can
+ * look at every screen after a run. Restores the page's own viewport and theme afterwards.
+ */
+export async function screenshotScreen(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(
+        (dark) => document.documentElement.classList.toggle('dark', dark),
+        theme === 'dark',
+      );
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `${name}-${size}-${theme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), wasDark);
+  if (original) await page.setViewportSize(original);
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: real server processes, real Chromium. Files run one at a time so two
+// browsers never compete for this machine's two cores.
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    environment: 'node',
+    pool: 'forks',
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    globalSetup: ['test/e2e-setup.ts'],
+  },
+});
