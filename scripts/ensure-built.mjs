@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtMarker = path.join(root, 'dist/web/index.html');
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'];
+const sources = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'tailwind.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
