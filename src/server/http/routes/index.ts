@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { authRoutes } from './auth';
 import { configRoutes } from './config';
+import { debugRoutes } from './debug';
 import { healthRoutes } from './health';
 
 /** Every /api resource, one line each. */
@@ -9,4 +10,5 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes(ctx), { prefix: '/api/auth' });
   await app.register(configRoutes(ctx), { prefix: '/api/config' });
+  await app.register(debugRoutes(ctx), { prefix: '/api/debug' });
 }

@@ -1,0 +1,206 @@
+import { CreditCard, Globe, Rocket, Upload, UserCog, type LucideIcon } from 'lucide-react';
+import { ARTICLE_BODIES, type HelpBlock } from './help-articles';
+
+export type { HelpBlock } from './help-articles';
+
+export const HELP_CATEGORY_IDS = [
+  'getting-started',
+  'deployment',
+  'domains',
+  'plans-billing',
+  'account',
+] as const;
+export type HelpCategoryId = (typeof HELP_CATEGORY_IDS)[number];
+
+export interface HelpArticle {
+  id: string;
+  title: string;
+  description: string;
+  category: HelpCategoryId;
+  /** e.g. '3 min read' (SPEC.md section 3: 2 to 7 minutes) */
+  readTime: string;
+  popular?: boolean;
+  body: HelpBlock[];
+}
+
+export interface HelpCategory {
+  id: HelpCategoryId;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  articles: HelpArticle[];
+}
+
+type ArticleMeta = Omit<HelpArticle, 'category' | 'body'>;
+
+const category = (
+  id: HelpCategoryId,
+  title: string,
+  description: string,
+  icon: LucideIcon,
+  articles: ArticleMeta[],
+): HelpCategory => ({
+  id,
+  title,
+  description,
+  icon,
+  articles: articles.map((a) => ({ ...a, category: id, body: ARTICLE_BODIES[a.id] ?? [] })),
+});
+
+// Categories and article ids exactly as SPEC.md section 3 lists them, in that order.
+export const HELP_CATEGORIES: HelpCategory[] = [
+  category(
+    'getting-started',
+    'Getting Started',
+    'Deploy your first site and learn what you can host.',
+    Rocket,
+    [
+      {
+        id: 'first-deployment',
+        title: 'Deploy your first site',
+        description: 'From pasted code to a live address in under a minute, step by step.',
+        readTime: '3 min read',
+        popular: true,
+      },
+      {
+        id: 'supported-formats',
+        title: 'Supported formats and libraries',
+        description: 'React JSX/TSX, HTML pages, zipped sites and the npm packages that just work.',
+        readTime: '4 min read',
+      },
+      {
+        id: 'ai-artifacts-guide',
+        title: 'Hosting AI artifacts from Claude, ChatGPT and Gemini',
+        description: 'Get the code out of your assistant and keep storage and AI calls working.',
+        readTime: '5 min read',
+        popular: true,
+      },
+    ],
+  ),
+  category(
+    'deployment',
+    'Deployment',
+    'How builds run, fixing failed deployments and updating sites.',
+    Upload,
+    [
+      {
+        id: 'deployment-process',
+        title: 'What happens when you deploy',
+        description: 'The stages behind the progress bar, from upload to a live site.',
+        readTime: '4 min read',
+      },
+      {
+        id: 'deployment-troubleshooting',
+        title: 'Troubleshooting failed deployments',
+        description: 'Read the build log, fix common errors and get back online.',
+        readTime: '6 min read',
+      },
+      {
+        id: 'update-sites',
+        title: 'Updating and redeploying a site',
+        description: 'Ship a new version to the same address and review deployment history.',
+        readTime: '3 min read',
+      },
+    ],
+  ),
+  category(
+    'domains',
+    'Domains & SSL',
+    'Use your own domain name, with HTTPS set up for you.',
+    Globe,
+    [
+      {
+        id: 'custom-domains',
+        title: 'Connect a custom domain',
+        description: 'Point www.yourbrand.com at your site with a single CNAME record.',
+        readTime: '5 min read',
+        popular: true,
+      },
+      {
+        id: 'ssl-certificates',
+        title: 'SSL certificates',
+        description: 'Free HTTPS for every site: how certificates are issued and renewed.',
+        readTime: '3 min read',
+      },
+      {
+        id: 'dns-configuration',
+        title: 'DNS configuration by provider',
+        description: 'Where to add the CNAME record at common registrars, and how to check it.',
+        readTime: '7 min read',
+      },
+    ],
+  ),
+  category(
+    'plans-billing',
+    'Plans & Billing',
+    'Compare plans, change your subscription and manage invoices.',
+    CreditCard,
+    [
+      {
+        id: 'plan-comparison',
+        title: 'Comparing Free, Starter and Pro',
+        description: 'Site limits, custom domains, analytics and support on each plan.',
+        readTime: '3 min read',
+      },
+      {
+        id: 'upgrade-downgrade',
+        title: 'Upgrading or downgrading your plan',
+        description: 'Change plans at any time; what happens to your sites when you do.',
+        readTime: '4 min read',
+      },
+      {
+        id: 'billing-faq',
+        title: 'Billing FAQ',
+        description: 'Payment methods, invoices, renewals, refunds and cancelling.',
+        readTime: '5 min read',
+      },
+    ],
+  ),
+  category(
+    'account',
+    'Account & Security',
+    'Profile settings, AI provider keys and keeping your account safe.',
+    UserCog,
+    [
+      {
+        id: 'account-settings',
+        title: 'Managing your account settings',
+        description: 'Update your profile, password and notification preferences.',
+        readTime: '2 min read',
+      },
+      {
+        id: 'api-keys',
+        title: 'Adding AI provider API keys',
+        description: 'Store Claude, Gemini or OpenAI keys so AI-powered sites can call models.',
+        readTime: '4 min read',
+      },
+      {
+        id: 'security',
+        title: 'How we keep your sites and data secure',
+        description: 'Isolation between sites, encryption of keys, and good habits for you.',
+        readTime: '4 min read',
+      },
+    ],
+  ),
+];
+
+export const HELP_ARTICLES: HelpArticle[] = HELP_CATEGORIES.flatMap((c) => c.articles);
+
+/** SPEC.md section 9: the popular articles, in this order. */
+export const POPULAR_ARTICLE_IDS = ['first-deployment', 'ai-artifacts-guide', 'custom-domains'];
+
+export function findArticle(id: string | undefined): HelpArticle | undefined {
+  return HELP_ARTICLES.find((a) => a.id === id);
+}
+
+/** SPEC.md section 5: case-insensitive substring on title or description; empty categories hidden. */
+export function searchHelp(query: string): HelpCategory[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return HELP_CATEGORIES;
+  return HELP_CATEGORIES.map((c) => ({
+    ...c,
+    articles: c.articles.filter(
+      (a) => a.title.toLowerCase().includes(q) || a.description.toLowerCase().includes(q),
+    ),
+  })).filter((c) => c.articles.length > 0);
+}
