@@ -5,7 +5,7 @@ import * as esbuild from 'esbuild';
 import type { PackageResolver, ResolvedPackage } from '../types';
 import { BuildError } from '../types';
 import { packageName } from '../vendor/specs';
-import { readTarball } from './tar';
+import { installTree, isNodeBuiltin, PREINSTALLED, type Packument, type Registry } from './install';
 
 export interface NpmResolverOptions {
   /** Registry base URL, e.g. https://registry.npmjs.org */
@@ -16,11 +16,8 @@ export interface NpmResolverOptions {
   /** Largest tarball accepted, unpacked (bytes). */
   maxPackageBytes?: number;
   timeoutMs?: number;
-}
-
-interface Packument {
-  'dist-tags'?: { latest?: string };
-  versions?: Record<string, { dist?: { tarball?: string } }>;
+  /** How many packages one long-tail package may bring with it, itself included. */
+  maxPackages?: number;
 }
 
 /**
@@ -43,8 +40,7 @@ export function createNpmResolver(opts: NpmResolverOptions): PackageResolver {
     }
   }
 
-  async function resolve(spec: string): Promise<ResolvedPackage> {
-    const name = packageName(spec);
+  async function packument(name: string): Promise<Packument> {
     const res = await get(`${opts.registry.replace(/\/$/, '')}/${name.replace('/', '%2f')}`, name);
     if (res.status === 404) {
       throw new BuildError(
@@ -55,7 +51,27 @@ export function createNpmResolver(opts: NpmResolverOptions): PackageResolver {
       throw new BuildError(
         `The package "${name}" could not be looked up on npm (status ${res.status}).`,
       );
-    const doc = (await res.json()) as Packument;
+    return (await res.json()) as Packument;
+  }
+
+  const registry: Registry = {
+    packument,
+    async tarball(url, name) {
+      const tgz = await get(url, name);
+      if (!tgz.ok)
+        throw new BuildError(
+          `The package "${name}" could not be downloaded (status ${tgz.status}).`,
+        );
+      const bytes = new Uint8Array(await tgz.arrayBuffer());
+      if (bytes.byteLength > maxBytes)
+        throw new BuildError(`The package "${name}" is too large to use here.`);
+      return bytes;
+    },
+  };
+
+  async function resolve(spec: string): Promise<ResolvedPackage> {
+    const name = packageName(spec);
+    const doc = await packument(name);
     const version = doc['dist-tags']?.latest;
     const tarball = version ? doc.versions?.[version]?.dist?.tarball : undefined;
     if (!version || !tarball)
@@ -70,22 +86,15 @@ export function createNpmResolver(opts: NpmResolverOptions): PackageResolver {
       return { name, version, code: new Uint8Array(await readFile(bundlePath)) };
 
     const pkgDir = path.join(opts.cacheDir, 'packages', `${name.replace('/', '__')}@${version}`);
-    const moduleDir = path.join(pkgDir, 'node_modules', name);
-    if (!existsSync(path.join(moduleDir, 'package.json'))) {
-      const tgz = await get(tarball, name);
-      if (!tgz.ok)
-        throw new BuildError(
-          `The package "${name}@${version}" could not be downloaded (status ${tgz.status}).`,
-        );
-      const bytes = new Uint8Array(await tgz.arrayBuffer());
-      if (bytes.byteLength > maxBytes)
-        throw new BuildError(`The package "${name}" is too large to use here.`);
-      for (const [file, content] of readTarball(bytes, maxBytes)) {
-        const target = path.join(moduleDir, file);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, content);
-      }
-    }
+    await installTree(
+      registry,
+      pkgDir,
+      { name, version, tarball },
+      {
+        maxPackageBytes: maxBytes,
+        maxPackages: opts.maxPackages ?? 150,
+      },
+    );
     const from = JSON.stringify(spec);
     let out: esbuild.BuildResult<{ write: false }>;
     try {
@@ -106,11 +115,18 @@ export function createNpmResolver(opts: NpmResolverOptions): PackageResolver {
           {
             name: 'externals',
             setup(b: esbuild.PluginBuild) {
-              b.onResolve({ filter: /^[^./]/ }, (a: esbuild.OnResolveArgs) =>
-                a.path === spec || a.path.startsWith(`${name}/`)
-                  ? undefined
-                  : { path: a.path, external: true },
-              );
+              // The vendor set's packages stay bare imports for the page's import map (one
+              // React); the package's own dependencies are bundled in from its installed tree;
+              // Node built-ins become empty modules, as they would in any browser bundler.
+              b.onResolve({ filter: /^[^./]/ }, (a: esbuild.OnResolveArgs) => {
+                if (isNodeBuiltin(a.path)) return { path: a.path, namespace: 'node-builtin' };
+                return PREINSTALLED.has(packageName(a.path))
+                  ? { path: a.path, external: true }
+                  : undefined;
+              });
+              b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, () => ({
+                contents: 'export default {};',
+              }));
             },
           },
         ],

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import semver from 'semver';
+import { BuildError } from '../types';
+import { NPM_SPECIFIERS, packageName } from '../vendor/specs';
+import { readTarball } from './tar';
+
+/** Packages the page already has from the vendor set: never fetched, always one copy. */
+export const PREINSTALLED = new Set<string>(NPM_SPECIFIERS.map(packageName));
+const BUILTINS = new Set(builtinModules);
+
+export function isNodeBuiltin(spec: string): boolean {
+  return spec.startsWith('node:') || BUILTINS.has(packageName(spec));
+}
+
+export interface Packument {
+  'dist-tags'?: { latest?: string };
+  versions?: Record<string, { dist?: { tarball?: string } }>;
+}
+
+export interface InstallLimits {
+  /** Largest unpacked size of one package. */
+  maxPackageBytes: number;
+  /** How many packages one tree may hold (the package and everything it depends on). */
+  maxPackages: number;
+}
+
+export interface Registry {
+  packument(name: string): Promise<Packument>;
+  tarball(url: string, name: string): Promise<Uint8Array>;
+}
+
+/** The version a range asks for, or the latest when the range is not plain semver (tags, URLs). */
+export function pickVersion(doc: Packument, range: string): string | undefined {
+  const published = Object.keys(doc.versions ?? {});
+  const latest = doc['dist-tags']?.latest;
+  if (latest && semver.satisfies(latest, range)) return latest;
+  return semver.maxSatisfying(published, range) ?? latest;
+}
+
+/**
+ * Installs a package and everything it depends on into one flat node_modules under `dir`,
+ * as npm would hoist it, without running any install script. Dependencies the vendor set
+ * provides (react & co) are left out so the page keeps one copy. The first version placed
+ * wins a name; that is enough for bundling, where nested duplicates are rare and harmless.
+ */
+export async function installTree(
+  registry: Registry,
+  dir: string,
+  root: { name: string; version: string; tarball: string },
+  limits: InstallLimits,
+): Promise<void> {
+  const placed = new Set<string>();
+  const queue: Array<{ name: string; version: string; tarball: string }> = [root];
+  while (queue.length > 0) {
+    const pkg = queue.shift()!;
+    if (placed.has(pkg.name)) continue;
+    placed.add(pkg.name);
+    if (placed.size > limits.maxPackages) {
+      throw new BuildError(
+        `The package "${root.name}" depends on more than ${limits.maxPackages} other packages, which is too many to use here.`,
+      );
+    }
+    const moduleDir = path.join(dir, 'node_modules', pkg.name);
+    const manifestPath = path.join(moduleDir, 'package.json');
+    if (!existsSync(manifestPath)) {
+      const files = readTarball(
+        await registry.tarball(pkg.tarball, pkg.name),
+        limits.maxPackageBytes,
+      );
+      for (const [file, content] of files) {
+        const target = path.join(moduleDir, file);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, content);
+      }
+    }
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const [name, range] of Object.entries(manifest.dependencies ?? {})) {
+      if (placed.has(name) || PREINSTALLED.has(name) || BUILTINS.has(name)) continue;
+      const doc = await registry.packument(name).catch(() => null);
+      if (!doc) continue;
+      const version = pickVersion(doc, range);
+      const tarball = version ? doc.versions?.[version]?.dist?.tarball : undefined;
+      // A dependency that cannot be found is left out: the bundler names it if it is really used.
+      if (version && tarball) queue.push({ name, version, tarball });
+    }
+  }
+}
