@@ -53,6 +53,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     }
     fastifyHandler?.(req, res);
   });
+  ctx.httpServer = httpServer;
   // keep-alive longer than typical proxies' idle timeout, so they never reuse a closed socket
   httpServer.keepAliveTimeout = 65_000;
 

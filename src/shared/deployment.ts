@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_CODE_CHARS } from './limits';
+import { SiteSchema } from './site';
 
 export const DEPLOYMENT_STATUSES = ['PENDING', 'BUILDING', 'SUCCESS', 'FAILED'] as const;
 export const DeploymentStatusSchema = z.enum(DEPLOYMENT_STATUSES);
@@ -29,8 +31,13 @@ export const DeploymentSchema = z.object({
 export type Deployment = z.infer<typeof DeploymentSchema>;
 
 export const DeployCodeRequestSchema = z.object({
-  subdomain: z.string(),
-  code: z.string(),
+  subdomain: z.string({ error: 'Please enter a subdomain' }),
+  code: z
+    .string({ error: 'Please enter some code to deploy' })
+    .refine((code) => code.trim().length > 0, { message: 'Please enter some code to deploy' })
+    .refine((code) => code.length <= MAX_CODE_CHARS, {
+      message: 'The code is too large. The maximum is 2 MB.',
+    }),
   aiProvider: AiProviderSchema.optional(),
 });
 export type DeployCodeRequest = z.infer<typeof DeployCodeRequestSchema>;
@@ -44,3 +51,24 @@ export type DeployResponse = z.infer<typeof DeployResponseSchema>;
 export const DeploymentResponseSchema = z.object({ deployment: DeploymentSchema });
 export const DeploymentsResponseSchema = z.object({ deployments: z.array(DeploymentSchema) });
 export const RollbackRequestSchema = z.object({ deploymentId: z.string().min(1) });
+export const DeploymentLogsResponseSchema = z.object({
+  deploymentId: z.string(),
+  status: DeploymentStatusSchema,
+  logs: z.array(z.string()),
+  buildLogs: z.string(),
+  errorMessage: z.string().nullable(),
+  deployment: DeploymentSchema,
+});
+export type DeploymentLogsResponse = z.infer<typeof DeploymentLogsResponseSchema>;
+
+export const RollbackResponseSchema = z.object({ site: SiteSchema, deployment: DeploymentSchema });
+export type RollbackResponse = z.infer<typeof RollbackResponseSchema>;
+
+/** Messages of the file upload (deploy/file). */
+export const UPLOAD_MESSAGES = {
+  noFile: 'Please select a file to deploy',
+  tooLarge: 'File is too large. The maximum size is 10 MB.',
+  wrongType: 'Only .html and .zip files can be deployed.',
+  empty: 'The file is empty.',
+  notZip: 'This file is not a valid .zip archive.',
+} as const;

@@ -27,3 +27,5 @@ export type Site = z.infer<typeof SiteSchema>;
 
 export const SitesResponseSchema = z.object({ sites: z.array(SiteSchema) });
 export const SiteResponseSchema = z.object({ site: SiteSchema });
+export const DeleteSiteResponseSchema = z.object({ ok: z.literal(true), siteId: z.string() });
+export type DeleteSiteResponse = z.infer<typeof DeleteSiteResponseSchema>;

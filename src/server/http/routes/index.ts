@@ -3,7 +3,9 @@ import type { AppContext } from '../../context';
 import { authRoutes } from './auth';
 import { configRoutes } from './config';
 import { debugRoutes } from './debug';
+import { deploymentRoutes } from './deployments';
 import { healthRoutes } from './health';
+import { siteRoutes } from './sites';
 
 /** Every /api resource, one line each. */
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -11,4 +13,6 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(authRoutes(ctx), { prefix: '/api/auth' });
   await app.register(configRoutes(ctx), { prefix: '/api/config' });
   await app.register(debugRoutes(ctx), { prefix: '/api/debug' });
+  await app.register(siteRoutes(ctx), { prefix: '/api/sites' });
+  await app.register(deploymentRoutes(ctx), { prefix: '/api/deployments' });
 }

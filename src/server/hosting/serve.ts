@@ -1,0 +1,130 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { candidates, hasExtension, sitePath } from './paths';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** One file of a deployment, as hosting needs it; contents are read on demand. */
+export interface HostedFile {
+  path: string;
+  contentType: string;
+  sha256: string;
+  immutable: boolean;
+  encodings: ReadonlySet<Encoding>;
+  read(encoding: Encoding): Buffer | null | Promise<Buffer | null>;
+}
+
+/** The site's files by path: a Map in production, anything in tests. */
+export type GetFile = (path: string) => HostedFile | null | undefined;
+
+export interface ServeOptions {
+  /** Shown with 404 when neither the file nor a site 404.html exists. */
+  notFoundPage: string;
+  /** Called once for each HTML document served (page views). */
+  onDocument?: () => void;
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+export function pickEncoding(
+  accept: string | undefined,
+  available: ReadonlySet<Encoding>,
+): Encoding {
+  if (!accept || available.size === 0) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of accept.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.find((p) => p.trim().startsWith('q='));
+    if (q && Number(q.trim().slice(2)) === 0) continue;
+    if (name) accepted.add(name.trim());
+  }
+  if (available.has('br') && accepted.has('br')) return 'br';
+  if (available.has('gzip') && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
+  return 'identity';
+}
+
+const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', gzip: '-gz', br: '-br' };
+
+function etagFor(file: HostedFile, encoding: Encoding): string {
+  return `"${file.sha256.slice(0, 32)}${ETAG_SUFFIX[encoding]}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+export function isHtml(file: HostedFile): boolean {
+  return file.contentType.startsWith('text/html');
+}
+
+/** Which file answers a path, and with which status (SPA fallback, site 404.html). */
+export function lookup(getFile: GetFile, p: string): { file: HostedFile | null; status: number } {
+  for (const candidate of candidates(p)) {
+    const file = getFile(candidate);
+    if (file) return { file, status: 200 };
+  }
+  // A path without an extension is a client-side route of a single-page app.
+  if (!hasExtension(p)) {
+    const index = getFile('index.html');
+    if (index) return { file: index, status: 200 };
+  }
+  return { file: getFile('404.html') ?? null, status: 404 };
+}
+
+export function sendPage(res: ServerResponse, status: number, html: string, head: boolean): void {
+  const body = Buffer.from(html);
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': body.byteLength,
+    'cache-control': 'no-store',
+  });
+  res.end(head ? undefined : body);
+}
+
+/** Answers one request from a site's files: the hosting core, free of any database. */
+export async function serveFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  getFile: GetFile,
+  opts: ServeOptions,
+): Promise<void> {
+  const head = req.method === 'HEAD';
+  if (req.method !== 'GET' && !head) {
+    res.writeHead(405, { ...SECURITY_HEADERS, allow: 'GET, HEAD', 'content-length': 0 });
+    res.end();
+    return;
+  }
+  const p = sitePath(req.url ?? '/');
+  const { file, status } = p === null ? { file: null, status: 400 } : lookup(getFile, p);
+  if (!file) return sendPage(res, status === 400 ? 400 : 404, opts.notFoundPage, head);
+
+  const encoding = pickEncoding(req.headers['accept-encoding'], file.encodings);
+  const etag = etagFor(file, encoding);
+  const headers: Record<string, string | number> = {
+    ...SECURITY_HEADERS,
+    'content-type': file.contentType,
+    etag,
+    'cache-control':
+      file.immutable && !isHtml(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+  if (file.encodings.size > 0) headers.vary = 'Accept-Encoding';
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  if (status === 200 && isHtml(file) && !head) opts.onDocument?.();
+
+  if (status === 200 && matches(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const read = file.read(encoding);
+  const body = read instanceof Promise ? await read : read;
+  if (!body) return sendPage(res, 404, opts.notFoundPage, head);
+  headers['content-length'] = body.byteLength;
+  res.writeHead(status, headers);
+  res.end(head ? undefined : body);
+}

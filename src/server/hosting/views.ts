@@ -1,0 +1,66 @@
+import type { Database } from '../db/database';
+
+const FLUSH_MS = 5000;
+
+// Obvious robots and tools; a real browser always says who it is.
+const BOT =
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|headless|lighthouse|curl\/|wget|python-requests|go-http-client|httpclient|java\//i;
+
+export function isBot(userAgent: string | undefined): boolean {
+  return userAgent !== undefined && BOT.test(userAgent);
+}
+
+/**
+ * Page views counted in memory and written in batches: a busy site costs one UPDATE per
+ * flush, not one per visit. Flushed every few seconds and on shutdown.
+ */
+export class ViewCounter {
+  private pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: Database) {}
+
+  count(siteId: string): void {
+    this.pending.set(siteId, (this.pending.get(siteId) ?? 0) + 1);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.write()).catch(() => undefined);
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    const day = new Date().toISOString().slice(0, 10);
+    for (const [siteId, views] of batch) {
+      await this.db
+        .updateTable('sites')
+        .set((eb) => ({ views: eb('views', '+', views) }))
+        .where('id', '=', siteId)
+        .execute();
+      await this.db
+        .insertInto('site_views_daily')
+        .values({ site_id: siteId, day, views })
+        .onConflict((oc) =>
+          oc.columns(['site_id', 'day']).doUpdateSet((eb) => ({
+            views: eb('site_views_daily.views', '+', eb.ref('excluded.views')),
+          })),
+        )
+        .execute()
+        .catch(() => undefined); // the site was deleted since: its views go with it
+    }
+  }
+}

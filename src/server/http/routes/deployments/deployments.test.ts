@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../../../test/databases';
+import {
+  deployCode,
+  fetchSite,
+  htmlArtifact,
+  uploadFile,
+  waitForDeployment,
+} from '../../../../../test/deploy';
+import {
+  guestSession,
+  registerUser,
+  startTestServer,
+  type TestServer,
+} from '../../../../../test/server';
+import { makeZip } from '../../../../../test/zip';
+
+let n = 0;
+const sub = (name: string) => `${name}-${Date.now().toString(36)}-${++n}`;
+
+describeEachDatabase('deployments API', (dialect) => {
+  let server: TestServer;
+  let ann: string;
+  let bob: string;
+  beforeAll(async () => {
+    // Ann is unlimited (ADMIN), so the many sites of these tests never meet the FREE limit.
+    server = await startTestServer(dialect, { ADMIN_EMAILS: 'ann@example.com' });
+    ann = (await registerUser(server, { email: 'ann@example.com' })).token;
+    bob = (await registerUser(server)).token;
+  });
+  afterAll(() => server.close());
+
+  describe('deploy/code', () => {
+    it('builds pasted HTML and the site answers on its host', async () => {
+      const subdomain = sub('hello');
+      const res = await deployCode(server, ann, subdomain, htmlArtifact('Hello v1'));
+      expect(res.status).toBe(201);
+      expect(res.body.site).toMatchObject({ subdomain, url: `http://${subdomain}.localhost:3000` });
+      expect(res.body.deployment).toMatchObject({ status: 'PENDING', version: 1, progress: 0 });
+      const done = await waitForDeployment(server, ann, res.body.deployment.id);
+      expect(done.status).toBe('SUCCESS');
+      expect(done.progress).toBe(100);
+      expect(done.isLive).toBe(true);
+      expect(done.deployedAt).toBeTruthy();
+      expect(done.logs.length).toBeGreaterThan(1);
+      expect(done.buildLogs).toBe(done.logs.join('\n'));
+      const page = await fetchSite(server.port, subdomain, '/');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Hello v1');
+    });
+
+    it('deploying again to your own subdomain makes a new version of the same site', async () => {
+      const subdomain = sub('again');
+      const first = await deployCode(server, ann, subdomain, htmlArtifact('one'));
+      await waitForDeployment(server, ann, first.body.deployment.id);
+      const second = await deployCode(server, ann, subdomain, htmlArtifact('two'));
+      expect(second.status).toBe(201);
+      expect(second.body.site.id).toBe(first.body.site.id);
+      expect(second.body.deployment.version).toBe(2);
+      await waitForDeployment(server, ann, second.body.deployment.id);
+      expect((await fetchSite(server.port, subdomain)).text).toContain('two');
+    });
+
+    it('needs a signed-in user', async () => {
+      const res = await deployCode(server, undefined, sub('anon'), htmlArtifact('x'));
+      expect(res.status).toBe(401);
+      expect(res.body.error.message).toBe('Authentication required. Please login again.');
+    });
+
+    it('refuses bad, reserved and empty subdomains and empty code', async () => {
+      const cases: Array<[string, string]> = [
+        ['', 'Please enter a subdomain'],
+        ['   ', 'Please enter a subdomain'],
+        ['-edge', 'Subdomain may contain only'],
+        ['has_underscore', 'Subdomain may contain only'],
+        ['a'.repeat(64), 'at most 63'],
+        ['WWW', 'is reserved'],
+      ];
+      for (const [subdomain, message] of cases) {
+        const res = await deployCode(server, ann, subdomain, htmlArtifact('x'));
+        expect(res.status, subdomain).toBe(400);
+        expect(res.body.error.message).toContain(message);
+      }
+      const empty = await deployCode(server, ann, sub('empty'), '  ');
+      expect(empty.status).toBe(400);
+      expect(empty.body.error.message).toBe('Please enter some code to deploy');
+    });
+
+    it("refuses someone else's subdomain with 409", async () => {
+      const subdomain = sub('taken');
+      expect((await deployCode(server, ann, subdomain, htmlArtifact('ann'))).status).toBe(201);
+      const res = await deployCode(server, bob, subdomain.toUpperCase(), htmlArtifact('bob'));
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe(
+        'This subdomain is already taken. Please choose another.',
+      );
+    });
+
+    it('fails a broken build honestly and keeps serving the previous version', async () => {
+      const subdomain = sub('keep');
+      const good = await deployCode(server, ann, subdomain, htmlArtifact('good'));
+      await waitForDeployment(server, ann, good.body.deployment.id);
+      const bad = await deployCode(
+        server,
+        ann,
+        subdomain,
+        'export default function App() { return <div>{ }</div> ',
+      );
+      const failed = await waitForDeployment(server, ann, bad.body.deployment.id);
+      expect(failed.status).toBe('FAILED');
+      expect(failed.errorMessage).toBeTruthy();
+      expect((await fetchSite(server.port, subdomain)).text).toContain('good');
+      const site = await server.api('GET', `/api/sites/${good.body.site.id}`, { token: ann });
+      expect(site.body.site).toMatchObject({
+        status: 'ACTIVE',
+        currentDeploymentId: good.body.deployment.id,
+      });
+    });
+  });
+
+  describe('plan limits', () => {
+    it('lets FREE users create 3 sites, then answers 403 with the upgrade details', async () => {
+      const { token } = await registerUser(server);
+      const subs = [sub('p1'), sub('p2'), sub('p3')];
+      for (const s of subs) expect((await deployCode(server, token, s, 'x')).status).toBe(201);
+      const res = await deployCode(server, token, sub('p4'), 'x');
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({
+        code: 'PLAN_LIMIT',
+        details: { upgradeRequired: true, plan: 'FREE', currentCount: 3, maxAllowed: 3 },
+      });
+      // A new version of an existing site is not a new site.
+      expect((await deployCode(server, token, subs[0]!, 'y')).status).toBe(201);
+    });
+
+    it('treats guests as FREE and gives their sites 24 hours', async () => {
+      const { token } = await guestSession(server);
+      const res = await deployCode(server, token, sub('guest'), htmlArtifact('guest'));
+      expect(res.status).toBe(201);
+      const site = await server.api('GET', `/api/sites/${res.body.site.id}`, { token });
+      const ttl = Date.parse(site.body.site.expiresAt) - Date.parse(site.body.site.createdAt);
+      expect(ttl).toBe(24 * 60 * 60 * 1000);
+      for (const s of [sub('g2'), sub('g3')]) await deployCode(server, token, s, 'x');
+      const over = await deployCode(server, token, sub('g4'), 'x');
+      expect(over.status).toBe(403);
+      expect(over.body.error.details.plan).toBe('FREE');
+    });
+  });
+
+  describe('deploy/file', () => {
+    it('deploys an .html upload', async () => {
+      const subdomain = sub('upload');
+      const res = await uploadFile(
+        server,
+        ann,
+        { name: 'page.html', bytes: htmlArtifact('Uploaded'), type: 'text/html' },
+        subdomain,
+      );
+      expect(res.status).toBe(201);
+      await waitForDeployment(server, ann, res.body.deployment.id);
+      expect((await fetchSite(server.port, subdomain)).text).toContain('Uploaded');
+    });
+
+    it('deploys a .zip of a static site', async () => {
+      const subdomain = sub('zip');
+      const zip = makeZip({
+        'index.html': htmlArtifact('Zipped home'),
+        'about.html': htmlArtifact('Zipped about'),
+        'style.css': 'body{color:red}',
+      });
+      const res = await uploadFile(server, ann, { name: 'site.zip', bytes: zip }, subdomain);
+      expect(res.status).toBe(201);
+      const done = await waitForDeployment(server, ann, res.body.deployment.id);
+      expect(done.status, done.errorMessage ?? '').toBe('SUCCESS');
+      expect((await fetchSite(server.port, subdomain, '/about')).text).toContain('Zipped about');
+      const css = await fetchSite(server.port, subdomain, '/style.css');
+      expect(css.headers['content-type']).toMatch(/text\/css/);
+    });
+
+    it('refuses other file types, missing files, fake zips and unauthenticated uploads', async () => {
+      const txt = await uploadFile(server, ann, { name: 'notes.txt', bytes: 'hi' }, sub('t'));
+      expect(txt.status).toBe(415);
+      expect(txt.body.error.message).toBe('Only .html and .zip files can be deployed.');
+      const none = await uploadFile(server, ann, null, sub('t'));
+      expect(none.status).toBe(400);
+      expect(none.body.error.message).toBe('Please select a file to deploy');
+      const fake = await uploadFile(server, ann, { name: 'x.zip', bytes: 'not a zip' }, sub('t'));
+      expect(fake.status).toBe(400);
+      const anon = await uploadFile(server, undefined, { name: 'a.html', bytes: 'x' }, sub('t'));
+      expect(anon.status).toBe(401);
+      expect(anon.body.error.message).toBe('Authentication required. Please login again.');
+    });
+
+    it('refuses a file over 10 MB with 413', async () => {
+      const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(65);
+      const res = await uploadFile(server, ann, { name: 'big.html', bytes: big }, sub('big'));
+      expect(res.status).toBe(413);
+      expect(res.body.error.message).toBe('File is too large. The maximum size is 10 MB.');
+    });
+  });
+
+  describe('reading, logs and redeploy', () => {
+    it('shows a deployment and its logs to its owner only; others get 404', async () => {
+      const res = await deployCode(server, ann, sub('mine'), htmlArtifact('mine'));
+      const id = res.body.deployment.id;
+      await waitForDeployment(server, ann, id);
+      const own = await server.api('GET', `/api/deployments/${id}`, { token: ann });
+      expect(own.status).toBe(200);
+      expect(own.body.deployment).toMatchObject({ id, status: 'SUCCESS' });
+      const logs = await server.api('GET', `/api/deployments/${id}/logs`, { token: ann });
+      expect(logs.status).toBe(200);
+      expect(logs.body.logs).toEqual(own.body.deployment.logs);
+      expect(logs.body.deployment.logs).toEqual(logs.body.logs);
+      for (const path of [`/api/deployments/${id}`, `/api/deployments/${id}/logs`]) {
+        const other = await server.api('GET', path, { token: bob });
+        expect(other.status).toBe(404);
+        expect(other.body.error.message).toBe('Deployment not found');
+      }
+      expect((await server.api('GET', `/api/deployments/${id}`)).status).toBe(401);
+      expect((await server.api('GET', '/api/deployments/nope', { token: ann })).status).toBe(404);
+    });
+
+    it('redeploys the stored source as a new version; others cannot', async () => {
+      const res = await deployCode(server, ann, sub('redeploy'), htmlArtifact('again'));
+      await waitForDeployment(server, ann, res.body.deployment.id);
+      const siteId = res.body.site.id;
+      const other = await server.api('POST', `/api/deployments/${siteId}/redeploy`, { token: bob });
+      expect(other.status).toBe(404);
+      const again = await server.api('POST', `/api/deployments/${siteId}/redeploy`, { token: ann });
+      expect(again.status).toBe(201);
+      expect(again.body.deployment.version).toBe(2);
+      const done = await waitForDeployment(server, ann, again.body.deployment.id);
+      expect(done.status).toBe('SUCCESS');
+      expect((await fetchSite(server.port, res.body.site.subdomain)).text).toContain('again');
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import type { MessagePort } from 'node:worker_threads';
+import { build, createNpmResolver } from '../../builder';
+import type { BuildInput, BuildLogLine, BuildResult, PackageResolver } from '../../builder/types';
+
+// Runs inside a piscina worker thread: the builder's CPU work never blocks the server's loop.
+
+export interface BuildTask {
+  input: BuildInput;
+  /** Log lines travel back through this port as they happen, then a closing null. */
+  port: MessagePort;
+  registry: string;
+  cacheDir: string;
+}
+
+export type BuildOutcome =
+  | { ok: true; result: BuildResult }
+  | {
+      ok: false;
+      message: string;
+      location?: { file?: string; line: number; column: number; lineText?: string };
+      logs: BuildLogLine[];
+      /** False when the builder crashed rather than refusing the input. */
+      expected: boolean;
+    };
+
+const resolvers = new Map<string, PackageResolver>();
+
+export default async function runBuild(task: BuildTask): Promise<BuildOutcome> {
+  const key = `${task.registry}\n${task.cacheDir}`;
+  let resolvePackage = resolvers.get(key);
+  if (!resolvePackage) {
+    resolvePackage = createNpmResolver({ registry: task.registry, cacheDir: task.cacheDir });
+    resolvers.set(key, resolvePackage);
+  }
+  try {
+    const result = await build(task.input, {
+      onLog: (line) => task.port.postMessage(line),
+      resolvePackage,
+    });
+    return { ok: true, result };
+  } catch (err) {
+    // Class identity does not survive the thread boundary: send plain data.
+    const e = err as Error & {
+      location?: { file?: string; line: number; column: number; lineText?: string };
+      logs?: BuildLogLine[];
+    };
+    return {
+      ok: false,
+      message: e.message || String(err),
+      ...(e.location ? { location: e.location } : {}),
+      logs: Array.isArray(e.logs) ? e.logs : [],
+      expected: e.name === 'BuildError',
+    };
+  } finally {
+    // null marks the end: lines and the result travel on different channels.
+    task.port.postMessage(null);
+    task.port.close();
+  }
+}

@@ -1,0 +1,93 @@
+import type { BuildLogLine } from '../../builder/types';
+import type { AppContext } from '../context';
+import type { DeploymentRow } from '../db/schema';
+import { presentDeploymentEvent } from '../presenters/deployment';
+import type { Audience } from '../realtime/publisher';
+
+const DB_WRITE_INTERVAL_MS = 250;
+
+/** How far along a build is when the builder reports each step. */
+const STEP_PROGRESS: Record<string, number> = {
+  detect: 15,
+  unpack: 20,
+  transform: 35,
+  resolve: 55,
+  styles: 70,
+  output: 80,
+};
+
+export function formatLogLine(line: BuildLogLine): string {
+  const level = line.level === 'info' ? '' : `${line.level}: `;
+  const ms = line.ms === undefined ? '' : ` (${Math.round(line.ms)} ms)`;
+  return `[${line.step}] ${level}${line.message}${ms}`;
+}
+
+/**
+ * A running build's progress, message and console: every change is published at once;
+ * the database gets at most one write per interval, plus a final one.
+ */
+export class BuildProgress {
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  readonly row: DeploymentRow;
+
+  constructor(
+    private readonly ctx: AppContext,
+    row: DeploymentRow,
+    private readonly audience: Audience,
+  ) {
+    this.row = { ...row };
+  }
+
+  get lines(): string[] {
+    return this.row.build_logs ? this.row.build_logs.split('\n') : [];
+  }
+
+  update(fields: { progress?: number; message?: string }, line?: string): void {
+    if (fields.progress !== undefined) {
+      this.row.progress = Math.max(this.row.progress, Math.min(99, fields.progress));
+    }
+    if (fields.message !== undefined) this.row.message = fields.message;
+    if (line !== undefined) {
+      this.row.build_logs = this.row.build_logs ? `${this.row.build_logs}\n${line}` : line;
+    }
+    this.publish();
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.writing = this.writing.then(() => this.write()).catch(() => undefined);
+    }, DB_WRITE_INTERVAL_MS);
+  }
+
+  builderLine(line: BuildLogLine): void {
+    const progress = STEP_PROGRESS[line.step];
+    this.update(
+      { ...(progress !== undefined ? { progress } : {}), message: `Building: ${line.step}...` },
+      formatLogLine(line),
+    );
+  }
+
+  publish(): void {
+    this.ctx.realtime?.deployment(presentDeploymentEvent(this.row), this.audience);
+  }
+
+  private async write(): Promise<void> {
+    await this.ctx.db
+      .updateTable('deployments')
+      .set({
+        progress: this.row.progress,
+        message: this.row.message,
+        build_logs: this.row.build_logs,
+        heartbeat_at: new Date().toISOString(),
+      })
+      .where('id', '=', this.row.id)
+      .where('status', '=', 'BUILDING')
+      .execute();
+  }
+
+  /** Stops pending writes; the caller writes the final state itself. */
+  async settle(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.writing;
+  }
+}
