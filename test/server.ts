@@ -34,6 +34,8 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: target.dataDir,
     LOG_LEVEL: 'info',
+    // Tests that want the demo sites ask for them; the rest start with an empty product.
+    SEED_DEMOS: 'false',
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     ...env,
   });

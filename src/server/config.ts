@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   ENABLE_OAUTH: z.string().optional(),
   ENABLE_CUSTOM_DOMAINS: z.string().optional(),
   TRUST_PROXY: bool,
+  SEED_DEMOS: z.enum(['true', 'false']).default('true'),
 });
 
 export type Role = 'web' | 'worker';
@@ -59,6 +60,8 @@ export interface Config {
   roles: Set<Role>;
   npmRegistry: string;
   trustProxy: boolean;
+  /** Deploy the demo sites (todo, memory, calculator, weather) on first start. */
+  seedDemos: boolean;
   features: { analytics: boolean; oauth: boolean; customDomains: boolean };
 }
 
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roles: roles as Set<Role>,
     npmRegistry: e.NPM_REGISTRY,
     trustProxy: e.TRUST_PROXY,
+    seedDemos: e.SEED_DEMOS === 'true',
     features: {
       analytics: flag(e.ENABLE_ANALYTICS),
       oauth: flag(e.ENABLE_OAUTH),

@@ -2,6 +2,7 @@ import type { AppContext } from './context';
 import { registerHosting } from './hosting';
 import { registerPipeline } from './pipeline';
 import { registerRealtime } from './realtime';
+import { registerDemoSeed } from './seed';
 import { registerStorage } from './storage';
 
 /**
@@ -13,4 +14,5 @@ export async function registerParts(ctx: AppContext): Promise<void> {
   registerRealtime(ctx);
   registerPipeline(ctx);
   registerHosting(ctx);
+  registerDemoSeed(ctx);
 }
