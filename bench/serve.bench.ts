@@ -1,7 +1,7 @@
 // npm run bench:serve — our site hosting against nginx serving the same files, then the
 // deploy latency (request → SUCCESS seen on the socket). Needs Debian's wrk and nginx.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
@@ -44,22 +44,28 @@ function need(tool: string): string {
   process.exit(1);
 }
 
-function wrk(url: string, host: string): { rps: number; p99: string } {
-  const out = execFileSync(
-    need('wrk'),
-    [
-      '-t2',
-      `-c${CONNECTIONS}`,
-      `-d${DURATION}s`,
-      '--latency',
-      '-H',
-      `Host: ${host}`,
-      '-H',
-      `User-Agent: ${BROWSER}`,
-      url,
-    ],
-    { encoding: 'utf8' },
+// wrk runs as a child process asynchronously: the server under test lives in this process,
+// so a synchronous wait would block the very event loop that has to answer.
+async function wrk(url: string, host: string): Promise<{ rps: number; p99: string }> {
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile(
+      need('wrk'),
+      [
+        '-t2',
+        `-c${CONNECTIONS}`,
+        `-d${DURATION}s`,
+        '--latency',
+        '-H',
+        `Host: ${host}`,
+        '-H',
+        `User-Agent: ${BROWSER}`,
+        url,
+      ],
+      { encoding: 'utf8' },
+      (err, stdout) => (err ? reject(err) : resolve(stdout)),
+    ),
   );
+  if (/Non-2xx/.test(out)) throw new Error(`wrk saw error responses from ${url}:\n${out}`);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const p99 = /99%\s+([\d.]+\w+)/.exec(out)?.[1] ?? '?';
   return { rps, p99 };
@@ -74,6 +80,7 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ADMIN_EMAILS: 'bench@example.com',
+    SEED_DEMOS: 'false',
   });
   const server = await startServer(config, { log: createLogger('warn') });
   const api = async (method: string, p: string, token?: string, body?: unknown) => {
@@ -127,6 +134,8 @@ async function main(): Promise<void> {
 
   // The same files for nginx, exported from the live deployment.
   const root = path.join(dataDir, 'nginx-root');
+  // nginx's workers drop to an unprivileged user when started as root: let them read.
+  chmodSync(dataDir, 0o755);
   const site = await server.ctx.db
     .selectFrom('sites')
     .selectAll()
@@ -171,8 +180,8 @@ http {
   await new Promise((r) => setTimeout(r, 500));
 
   const host = `bench.localhost:${server.port}`;
-  const ours = wrk(`${server.url}/`, host);
-  const theirs = wrk(`http://127.0.0.1:${nginxPort}/`, `127.0.0.1:${nginxPort}`);
+  const ours = await wrk(`${server.url}/`, host);
+  const theirs = await wrk(`http://127.0.0.1:${nginxPort}/`, `127.0.0.1:${nginxPort}`);
   nginx.kill('SIGTERM');
   socket.disconnect();
   await server.close();

@@ -4,7 +4,7 @@ import { SITE_RUNTIME_ENDPOINTS } from '../../builder/contract';
 import type { Database } from '../db/database';
 import { BUILDING_PAGE, EXPIRED_PAGE, NO_SITE_PAGE, NOT_FOUND_PAGE } from './pages';
 import { sendPage, serveFile } from './serve';
-import type { SiteCache } from './site-cache';
+import type { HostedSite, SiteCache } from './site-cache';
 import { handleStorage, STORAGE_PATH } from './storage-api';
 import { isBot, type ViewCounter } from './views';
 
@@ -40,23 +40,33 @@ export function createSiteDispatcher(deps: DispatcherDeps) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const subdomain = subdomainOf(req.headers.host, deps.sitesDomain);
     if (subdomain === null) return false;
-    handle(deps, subdomain, req, res).catch((err) => {
+    const failed = (err: unknown) => {
       deps.log.error({ err, subdomain }, 'serving a site failed');
       if (!res.headersSent) sendPage(res, 500, NOT_FOUND_PAGE, req.method === 'HEAD');
       else res.destroy();
-    });
+    };
+    try {
+      // A loaded site is answered synchronously; only a first visit waits for its manifest.
+      const known = subdomain.includes('.') ? null : deps.sites.peek(subdomain);
+      const done =
+        known === undefined
+          ? deps.sites.get(subdomain).then((site) => handle(deps, site, req, res))
+          : handle(deps, known, req, res);
+      if (done) done.catch(failed);
+    } catch (err) {
+      failed(err);
+    }
     return true;
   };
 }
 
-async function handle(
+function handle(
   deps: DispatcherDeps,
-  subdomain: string,
+  hosted: HostedSite | null,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<void> {
+): void | Promise<void> {
   const head = req.method === 'HEAD';
-  const hosted = subdomain.includes('.') ? null : await deps.sites.get(subdomain);
   if (!hosted) return sendPage(res, 404, NO_SITE_PAGE, head);
   const { site } = hosted;
   if (site.expires_at && Date.parse(site.expires_at) <= Date.now()) {
@@ -76,9 +86,10 @@ async function handle(
     return;
   }
   if (!site.current_deployment_id) return sendPage(res, 503, BUILDING_PAGE, head);
-  const countView = !isBot(req.headers['user-agent']);
-  await serveFile(req, res, (p) => hosted.files.get(p), {
+  return serveFile(req, res, hosted.route, {
     notFoundPage: NOT_FOUND_PAGE,
-    ...(countView ? { onDocument: () => deps.views.count(site.id) } : {}),
+    onDocument: () => {
+      if (!isBot(req.headers['user-agent'])) deps.views.count(site.id);
+    },
   });
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../storage/blobs';
-import { serveFile, type Encoding, type HostedFile } from './serve';
+import { serveFile, siteRouter, type Encoding, type HostedFile } from './serve';
 
 function hosted(path: string, text: string, contentType: string, immutable = false): HostedFile {
   const identity = Buffer.from(text);
@@ -38,10 +38,15 @@ let documents = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    void serveFile(req, res, (p) => files.get(p), {
-      notFoundPage: '<h1>Nothing here</h1>',
-      onDocument: () => documents++,
-    });
+    void serveFile(
+      req,
+      res,
+      siteRouter((p) => files.get(p)),
+      {
+        notFoundPage: '<h1>Nothing here</h1>',
+        onDocument: () => documents++,
+      },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -62,7 +62,7 @@ export function isHtml(file: HostedFile): boolean {
 }
 
 /** Which file answers a path, and with which status (SPA fallback, site 404.html). */
-export function lookup(getFile: GetFile, p: string): { file: HostedFile | null; status: number } {
+export function lookup(getFile: GetFile, p: string): Route {
   for (const candidate of candidates(p)) {
     const file = getFile(candidate);
     if (file) return { file, status: 200 };
@@ -73,6 +73,38 @@ export function lookup(getFile: GetFile, p: string): { file: HostedFile | null; 
     if (index) return { file: index, status: 200 };
   }
   return { file: getFile('404.html') ?? null, status: 404 };
+}
+
+export interface Route {
+  file: HostedFile | null;
+  /** 200, 404, or 400 for a path that cannot be read */
+  status: number;
+}
+
+/** Answers "which file for this URL", for one deployment whose files never change. */
+export type SiteRouter = (url: string) => Route;
+
+const MAX_REMEMBERED_ROUTES = 2048;
+
+/**
+ * Resolving a URL (decode, normalise, clean URLs, SPA fallback) costs more than sending a
+ * small file, and a deployment's answer for a path never changes: remember it. The query
+ * string is not part of the key, so cache-busting parameters do not fill the memory.
+ */
+export function siteRouter(getFile: GetFile): SiteRouter {
+  const remembered = new Map<string, Route>();
+  return (url) => {
+    const q = url.indexOf('?');
+    const key = q === -1 ? url : url.slice(0, q);
+    let route = remembered.get(key);
+    if (!route) {
+      const p = sitePath(key);
+      route = p === null ? { file: null, status: 400 } : lookup(getFile, p);
+      if (remembered.size >= MAX_REMEMBERED_ROUTES) remembered.clear();
+      remembered.set(key, route);
+    }
+    return route;
+  };
 }
 
 export function sendPage(res: ServerResponse, status: number, html: string, head: boolean): void {
@@ -86,45 +118,77 @@ export function sendPage(res: ServerResponse, status: number, html: string, head
   res.end(head ? undefined : body);
 }
 
-/** Answers one request from a site's files: the hosting core, free of any database. */
-export async function serveFile(
+type Headers = Record<string, string | number>;
+
+/** Header sets per file and encoding, built once: a hot site only looks them up. */
+const headerCache = new WeakMap<HostedFile, Map<string, Headers>>();
+
+function responseHeaders(file: HostedFile, encoding: Encoding, length: number | null): Headers {
+  let byKey = headerCache.get(file);
+  if (!byKey) headerCache.set(file, (byKey = new Map()));
+  const key = length === null ? encoding : `${encoding}:${length}`;
+  let headers = byKey.get(key);
+  if (!headers) {
+    headers = {
+      ...SECURITY_HEADERS,
+      'content-type': file.contentType,
+      etag: etagFor(file, encoding),
+      'cache-control':
+        file.immutable && !isHtml(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    if (file.encodings.size > 0) headers.vary = 'Accept-Encoding';
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    if (length !== null) headers['content-length'] = length;
+    byKey.set(key, headers);
+  }
+  return headers;
+}
+
+/**
+ * Answers one request from a site's files: the hosting core, free of any database. Stays
+ * synchronous when the bytes are in memory; a Promise only when they must be read.
+ */
+export function serveFile(
   req: IncomingMessage,
   res: ServerResponse,
-  getFile: GetFile,
+  route: SiteRouter,
   opts: ServeOptions,
-): Promise<void> {
+): void | Promise<void> {
   const head = req.method === 'HEAD';
   if (req.method !== 'GET' && !head) {
     res.writeHead(405, { ...SECURITY_HEADERS, allow: 'GET, HEAD', 'content-length': 0 });
     res.end();
     return;
   }
-  const p = sitePath(req.url ?? '/');
-  const { file, status } = p === null ? { file: null, status: 400 } : lookup(getFile, p);
+  const { file, status } = route(req.url ?? '/');
   if (!file) return sendPage(res, status === 400 ? 400 : 404, opts.notFoundPage, head);
 
   const encoding = pickEncoding(req.headers['accept-encoding'], file.encodings);
-  const etag = etagFor(file, encoding);
-  const headers: Record<string, string | number> = {
-    ...SECURITY_HEADERS,
-    'content-type': file.contentType,
-    etag,
-    'cache-control':
-      file.immutable && !isHtml(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
-  };
-  if (file.encodings.size > 0) headers.vary = 'Accept-Encoding';
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
   if (status === 200 && isHtml(file) && !head) opts.onDocument?.();
 
-  if (status === 200 && matches(req.headers['if-none-match'], etag)) {
-    res.writeHead(304, headers);
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (status === 200 && ifNoneMatch && matches(ifNoneMatch, etagFor(file, encoding))) {
+    res.writeHead(304, responseHeaders(file, encoding, null));
     res.end();
     return;
   }
   const read = file.read(encoding);
-  const body = read instanceof Promise ? await read : read;
+  if (read instanceof Promise) {
+    return read.then((body) => send(res, file, encoding, status, body, head, opts));
+  }
+  send(res, file, encoding, status, read, head, opts);
+}
+
+function send(
+  res: ServerResponse,
+  file: HostedFile,
+  encoding: Encoding,
+  status: number,
+  body: Buffer | null,
+  head: boolean,
+  opts: ServeOptions,
+): void {
   if (!body) return sendPage(res, 404, opts.notFoundPage, head);
-  headers['content-length'] = body.byteLength;
-  res.writeHead(status, headers);
+  res.writeHead(status, responseHeaders(file, encoding, body.byteLength));
   res.end(head ? undefined : body);
 }

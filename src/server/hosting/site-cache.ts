@@ -1,11 +1,13 @@
 import type { Database } from '../db/database';
 import type { SiteRow } from '../db/schema';
 import type { BlobCache } from './blob-cache';
-import type { Encoding, HostedFile } from './serve';
+import { siteRouter, type Encoding, type HostedFile, type SiteRouter } from './serve';
 
 export interface HostedSite {
   site: Pick<SiteRow, 'id' | 'user_id' | 'expires_at' | 'current_deployment_id'>;
   files: Map<string, HostedFile>;
+  /** URL → file for the live deployment, remembered per path. */
+  route: SiteRouter;
 }
 
 const MAX_SITES = 10_000;
@@ -16,6 +18,8 @@ const MAX_SITES = 10_000;
  */
 export class SiteCache {
   private readonly bySubdomain = new Map<string, Promise<HostedSite | null>>();
+  /** The same entries once loaded, so a hot site is answered without awaiting anything. */
+  private readonly loaded = new Map<string, HostedSite | null>();
   private readonly subdomainOf = new Map<string, string>();
 
   constructor(
@@ -23,15 +27,26 @@ export class SiteCache {
     private readonly blobs: BlobCache,
   ) {}
 
+  /** The site when it is already loaded (null: no such site); undefined when it must load. */
+  peek(subdomain: string): HostedSite | null | undefined {
+    return this.loaded.get(subdomain);
+  }
+
   get(subdomain: string): Promise<HostedSite | null> {
     let entry = this.bySubdomain.get(subdomain);
     if (!entry) {
       if (this.bySubdomain.size >= MAX_SITES) {
         const oldest = this.bySubdomain.keys().next().value;
-        if (oldest !== undefined) this.bySubdomain.delete(oldest);
+        if (oldest !== undefined) this.forget(oldest);
       }
-      entry = this.load(subdomain);
-      entry.catch(() => this.bySubdomain.delete(subdomain));
+      const loading = this.load(subdomain);
+      entry = loading;
+      loading.then(
+        (site) => {
+          if (this.bySubdomain.get(subdomain) === loading) this.loaded.set(subdomain, site);
+        },
+        () => this.forget(subdomain),
+      );
       this.bySubdomain.set(subdomain, entry);
     }
     return entry;
@@ -39,13 +54,18 @@ export class SiteCache {
 
   invalidate(siteId: string): void {
     const subdomain = this.subdomainOf.get(siteId);
-    if (subdomain) this.bySubdomain.delete(subdomain);
+    if (subdomain) this.forget(subdomain);
     // Unknown subdomains are cached as null too; one of them may be this site's.
     for (const [key, value] of this.bySubdomain) {
       void value.then((v) => {
-        if (v === null && this.bySubdomain.get(key) === value) this.bySubdomain.delete(key);
+        if (v === null && this.bySubdomain.get(key) === value) this.forget(key);
       });
     }
+  }
+
+  private forget(subdomain: string): void {
+    this.bySubdomain.delete(subdomain);
+    this.loaded.delete(subdomain);
   }
 
   private async load(subdomain: string): Promise<HostedSite | null> {
@@ -57,7 +77,8 @@ export class SiteCache {
     if (!site) return null;
     this.subdomainOf.set(site.id, subdomain);
     const files = new Map<string, HostedFile>();
-    if (!site.current_deployment_id) return { site, files };
+    const route = siteRouter((p) => files.get(p));
+    if (!site.current_deployment_id) return { site, files, route };
     const [rows, deployment] = await Promise.all([
       this.db
         .selectFrom('deployment_files')
@@ -89,7 +110,7 @@ export class SiteCache {
         },
       });
     }
-    return { site, files };
+    return { site, files, route };
   }
 }
 
