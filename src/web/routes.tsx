@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AboutPage } from './pages/About';
 import { AuthPage } from './pages/Auth';
 import { AuthCallbackPage } from './pages/AuthCallback';
@@ -9,13 +9,15 @@ import { DemoInstructionsPage } from './pages/DemoInstructions';
 import { ExamplesPage } from './pages/Examples';
 import { HelpPage } from './pages/Help';
 import { LandingPage } from './pages/Landing';
+import { NotFoundPage } from './pages/NotFound';
 import { PlaceholderPage } from './pages/Placeholder';
 import { PrivacyPage } from './pages/Privacy';
 import { RouteError } from './pages/RouteError';
 import { TermsPage } from './pages/Terms';
 
-// The whole route table of SPEC.md section 2. Screens whose issues are still open show
-// their title only (no fake data) until they land.
+// The whole route table of SPEC.md section 2. The signed-in screens load on demand, so the
+// landing page does not carry their code. Screens whose issues are still open show their
+// title only (no fake data) until they land.
 const placeholder = (path: string, title: string): RouteObject => ({
   path,
   element: <PlaceholderPage title={title} />,
@@ -30,12 +32,25 @@ export const routes: RouteObject[] = [
       { path: '/auth/callback', element: <AuthCallbackPage /> },
       { path: '/examples', element: <ExamplesPage /> },
       { path: '/demo-instructions', element: <DemoInstructionsPage /> },
-      placeholder('/upload', 'Deploy'),
-      placeholder('/dashboard', 'Dashboard'),
-      placeholder('/sites/:id', 'Site Details'),
+      {
+        path: '/upload',
+        lazy: async () => ({ Component: (await import('./pages/Upload')).UploadPage }),
+      },
+      {
+        path: '/dashboard',
+        lazy: async () => ({ Component: (await import('./pages/Dashboard')).DashboardPage }),
+      },
+      {
+        path: '/sites/:id',
+        lazy: async () => ({ Component: (await import('./pages/SiteDetail')).SiteDetailPage }),
+      },
       placeholder('/analytics', 'Analytics'),
-      placeholder('/deployments/:deploymentId', 'Deployment'),
-      placeholder('/deployments', 'Deployment'),
+      {
+        path: '/deployments/:deploymentId',
+        lazy: async () => ({ Component: (await import('./pages/Deployment')).DeploymentPage }),
+      },
+      // The progress screen without an id has nothing to show (SPEC.md section 2).
+      { path: '/deployments', element: <Navigate to="/dashboard" replace /> },
       placeholder('/settings', 'Settings'),
       placeholder('/api-keys', 'API Keys'),
       { path: '/debug', element: <DebugPage /> },
@@ -46,7 +61,7 @@ export const routes: RouteObject[] = [
       { path: '/help/article/:articleId', element: <HelpPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
-      placeholder('*', 'Page not found'),
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
