@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../test/server';
 
 const PLACEHOLDER_TEXT = 'This screen is on its way.';
 // Footer targets whose screens belong to issues still open; they only have to load.
-const OPEN_ELSEWHERE = new Set(['/upload', '/settings']);
+const OPEN_ELSEWHERE = new Set(['/settings']);
 
 // The public pages of SPEC.md section 2, in a real browser against a real server.
 describe('public pages in the browser', () => {
@@ -235,5 +235,17 @@ describe('public pages in the browser', () => {
     }
     const social = footer.locator('a[target="_blank"]');
     expect(await social.getAttribute('href')).toMatch(/^https:\/\//);
+  });
+
+  it('answers an unknown address with a page-not-found screen and ways back', async () => {
+    await open('/no/such/page', 'Page not found');
+    expect(await page.getByText('/no/such/page').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Help Center' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/help');
+    await page.goto(`${server.url}/no/such/page`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible())
+      .toBe(true);
+    await screenshotScreen(page, 'not-found');
   });
 });

@@ -34,6 +34,8 @@ export async function screenshotScreen(page: Page, name: string): Promise<void> 
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
   const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  // A sticky header lands mid-page in a full-page shot of a scrolled page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
     for (const theme of ['light', 'dark'] as const) {

@@ -4,6 +4,7 @@ import type { Dialect } from '../src/server/db/database';
 import { createLogger } from '../src/server/logger';
 import { startServer, type RunningServer } from '../src/server/server';
 import type { AuthResponse } from '../src/shared/user';
+import { freePort } from './child-server';
 import { createTestDatabaseTarget } from './databases';
 
 export interface ApiResponse<T = any> {
@@ -28,9 +29,11 @@ export async function startTestServer(
   env: Record<string, string> = {},
 ): Promise<TestServer> {
   const target = await createTestDatabaseTarget(dialect);
+  // A known port, so the sites domain and app origin name this very server.
+  const port = String(await freePort());
   const config = loadConfig({
     NODE_ENV: 'test',
-    PORT: '0',
+    PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: target.dataDir,
     LOG_LEVEL: 'info',

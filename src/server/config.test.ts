@@ -17,6 +17,20 @@ describe('config', () => {
     expect(config.features).toEqual({ analytics: true, oauth: true, customDomains: true });
   });
 
+  it('lets the app origin and sites domain follow the port unless they are set', () => {
+    const moved = loadConfig({ DATA_DIR: tempDir(), PORT: '4000' });
+    expect(moved.appOrigin).toBe('http://localhost:4000');
+    expect(siteUrl(moved, 'demo')).toBe('http://demo.localhost:4000');
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '4000',
+      APP_ORIGIN: 'https://app.example.com',
+      SITES_DOMAIN: 'Example.site',
+    });
+    expect(set.appOrigin).toBe('https://app.example.com');
+    expect(siteUrl(set, 'demo')).toBe('https://demo.example.site');
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://x' })).toThrow(

@@ -14,11 +14,11 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  APP_ORIGIN: z.url().default('http://localhost:3000'),
+  APP_ORIGIN: z.url().optional(),
   SITES_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name, optionally with a port')
-    .default('localhost:3000'),
+    .optional(),
   SITES_PROTOCOL: z.enum(['http', 'https']).optional(),
   DATABASE_URL: z
     .string()
@@ -91,15 +91,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // Feature flags are on unless set to exactly 'false' (SPEC.md section 6).
   const flag = (v: string | undefined) => v !== 'false';
+  // Unset, both follow the port, so `PORT=4000 npm start` links to sites that answer.
+  const local = `localhost:${e.PORT || 3000}`;
+  const appOrigin = e.APP_ORIGIN ?? `http://${local}`;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    appOrigin: e.APP_ORIGIN.replace(/\/$/, ''),
-    sitesDomain: e.SITES_DOMAIN.toLowerCase(),
+    appOrigin: appOrigin.replace(/\/$/, ''),
+    sitesDomain: (e.SITES_DOMAIN ?? local).toLowerCase(),
     sitesProtocol:
-      e.SITES_PROTOCOL ?? (new URL(e.APP_ORIGIN).protocol === 'https:' ? 'https' : 'http'),
+      e.SITES_PROTOCOL ?? (new URL(appOrigin).protocol === 'https:' ? 'https' : 'http'),
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'utf8') : loadOrCreateSecret(dataDir),

@@ -16,10 +16,10 @@ const STEP_PROGRESS: Record<string, number> = {
   output: 80,
 };
 
+// The builder's messages already say how long a step took; line.ms is for machines.
 export function formatLogLine(line: BuildLogLine): string {
   const level = line.level === 'info' ? '' : `${line.level}: `;
-  const ms = line.ms === undefined ? '' : ` (${Math.round(line.ms)} ms)`;
-  return `[${line.step}] ${level}${line.message}${ms}`;
+  return `[${line.step}] ${level}${line.message}`;
 }
 
 /**

@@ -35,7 +35,10 @@ describeEachDatabase('deployments API', (dialect) => {
       const subdomain = sub('hello');
       const res = await deployCode(server, ann, subdomain, htmlArtifact('Hello v1'));
       expect(res.status).toBe(201);
-      expect(res.body.site).toMatchObject({ subdomain, url: `http://${subdomain}.localhost:3000` });
+      expect(res.body.site).toMatchObject({
+        subdomain,
+        url: `http://${subdomain}.localhost:${server.port}`,
+      });
       expect(res.body.deployment).toMatchObject({ status: 'PENDING', version: 1, progress: 0 });
       const done = await waitForDeployment(server, ann, res.body.deployment.id);
       expect(done.status).toBe('SUCCESS');

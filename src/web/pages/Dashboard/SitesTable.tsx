@@ -1,0 +1,146 @@
+import { ExternalLink, RefreshCw, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Site } from '../../../shared/site';
+import { SiteStatusBadge } from '../../components/StatusBadge';
+import { Button, buttonStyles } from '../../components/ui/Button';
+import { formatDate, formatNumber, timeLeft } from '../../lib/format';
+
+export interface SiteActions {
+  onRedeploy: (site: Site) => void;
+  onDelete: (site: Site) => void;
+  /** The site whose redeploy request is running. */
+  redeploying: string | null;
+}
+
+/** The custom domain when there is one, else the subdomain. */
+export function siteLabel(site: Site): string {
+  return site.customDomain || site.subdomain;
+}
+
+function Actions({ site, onRedeploy, onDelete, redeploying }: SiteActions & { site: Site }) {
+  const name = siteLabel(site);
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <a
+        href={site.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Visit ${name}`}
+        title="Visit site"
+        className={buttonStyles({ variant: 'ghost', size: 'icon' })}
+      >
+        <ExternalLink className="h-4 w-4" aria-hidden />
+      </a>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Redeploy ${name}`}
+        title="Redeploy"
+        disabled={redeploying === site.id || site.status === 'BUILDING'}
+        onClick={() => onRedeploy(site)}
+      >
+        <RefreshCw
+          className={redeploying === site.id ? 'h-4 w-4 animate-spin' : 'h-4 w-4'}
+          aria-hidden
+        />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50"
+        onClick={() => onDelete(site)}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+function Expiry({ site }: { site: Site }) {
+  if (!site.expiresAt) return null;
+  return (
+    <span className="block text-xs text-amber-600 dark:text-amber-400">
+      {timeLeft(site.expiresAt)}
+    </span>
+  );
+}
+
+/** A table on wide screens, stacked cards on phones. */
+export function SitesTable({ sites, ...actions }: SiteActions & { sites: Site[] }) {
+  return (
+    <>
+      <table className="hidden w-full text-left text-sm md:table">
+        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800">
+          <tr>
+            <th scope="col" className="px-5 py-3 font-medium">
+              Site name
+            </th>
+            <th scope="col" className="px-5 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-5 py-3 text-right font-medium">
+              Views
+            </th>
+            <th scope="col" className="px-5 py-3 font-medium">
+              Created
+            </th>
+            <th scope="col" className="px-5 py-3 text-right font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {sites.map((site) => (
+            <tr key={site.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
+              <td className="px-5 py-3">
+                <Link
+                  to={`/sites/${site.id}`}
+                  className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+                >
+                  {siteLabel(site)}
+                </Link>
+                <Expiry site={site} />
+              </td>
+              <td className="px-5 py-3">
+                <SiteStatusBadge status={site.status} />
+              </td>
+              <td className="px-5 py-3 text-right tabular-nums">{formatNumber(site.views)}</td>
+              <td className="px-5 py-3 text-slate-600 dark:text-slate-400">
+                {formatDate(site.createdAt)}
+              </td>
+              <td className="px-5 py-2">
+                <Actions site={site} {...actions} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="divide-y divide-slate-100 md:hidden dark:divide-slate-800">
+        {sites.map((site) => (
+          <li key={site.id} className="p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <Link
+                  to={`/sites/${site.id}`}
+                  className="block truncate font-medium text-brand-700 hover:underline dark:text-brand-300"
+                >
+                  {siteLabel(site)}
+                </Link>
+                <p className="mt-0.5 text-xs text-slate-500">
+                  {formatNumber(site.views)} views · {formatDate(site.createdAt)}
+                </p>
+                <Expiry site={site} />
+              </div>
+              <SiteStatusBadge status={site.status} />
+            </div>
+            <div className="mt-2">
+              <Actions site={site} {...actions} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { Globe } from 'lucide-react';
+import type { Site } from '../../../shared/site';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Field } from '../../components/ui/Field';
+import { useSitesDomain } from '../Examples/useDemoUrl';
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-2 text-sm">
+      <dt className="shrink-0 text-slate-500">{label}</dt>
+      <dd className="min-w-0 truncate font-medium" title={value}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The custom-domain panel. Connecting a domain arrives with its own issue; until then the panel
+ * shows the site's addresses and keeps its controls disabled rather than pretending.
+ */
+export function DomainPanel({ site, signedIn }: { site: Site; signedIn: boolean }) {
+  const { domain } = useSitesDomain();
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex items-center gap-2">
+        <Globe className="h-5 w-5 text-slate-400" aria-hidden />
+        <h2 className="font-semibold">Custom Domain</h2>
+      </div>
+      <dl className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
+        <Row label="Current domain" value={site.customDomain || 'None'} />
+        <Row label="Domain status" value={site.customDomainStatus ?? 'Not connected'} />
+        <Row label="SSL status" value={site.sslStatus ?? 'No SSL'} />
+        <Row label="Subdomain" value={`${site.subdomain}.${domain}`} />
+      </dl>
+      <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
+        {signedIn
+          ? 'Connecting your own domain is not available on this installation yet. Your site is live at its subdomain.'
+          : 'Custom domains are available for authenticated users.'}
+      </p>
+      <form
+        className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <Field label="Domain" placeholder="www.example.com" disabled className="flex-1" />
+        <Button type="submit" variant="secondary" disabled>
+          Add Domain
+        </Button>
+      </form>
+    </Card>
+  );
+}

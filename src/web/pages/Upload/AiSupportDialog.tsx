@@ -1,0 +1,76 @@
+import { Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+
+const PROVIDERS = [
+  { name: 'Claude', by: 'Anthropic', note: 'artifacts that call window.claude.complete()' },
+  { name: 'Gemini', by: 'Google', note: 'the default for pasted code' },
+  { name: 'OpenAI', by: 'OpenAI', note: 'GPT models' },
+];
+
+const PROMPTS = [
+  'Build a React component for a recipe generator: I type the ingredients I have and it asks Claude for three recipes.',
+  'Make a single-file HTML page with a chatbot that answers questions about my bakery’s opening hours and menu.',
+  'Create a React writing assistant that rewrites a paragraph in a friendlier tone, with a Copy button.',
+];
+
+/** What makes an artifact's own AI features work once it is live. */
+export function AiSupportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="AI Artifacts Support"
+      icon={
+        <span className="flex h-10 w-10 items-center justify-center rounded-full bg-violet-100 text-violet-600 dark:bg-violet-900/40 dark:text-violet-300">
+          <Sparkles className="h-5 w-5" aria-hidden />
+        </span>
+      }
+      footer={<Button onClick={onClose}>Got it</Button>}
+    >
+      <p>
+        Some artifacts ask an AI model for answers while they run (a story helper, a chatbot, a
+        recipe generator). Once they are live here they keep working, using an API key you store
+        with us. Your visitors never see the key.
+      </p>
+      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">Supported providers</h3>
+      <ul className="mt-2 grid gap-2 sm:grid-cols-3">
+        {PROVIDERS.map((p) => (
+          <li key={p.name} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <p className="font-medium text-slate-900 dark:text-slate-100">{p.name}</p>
+            <p className="text-xs text-slate-500">
+              {p.by} · {p.note}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">How to set it up</h3>
+      <ol className="mt-2 list-decimal space-y-1 pl-5">
+        <li>Sign in, then add your provider key on the API Keys page.</li>
+        <li>Paste the artifact here exactly as your assistant gave it to you and deploy.</li>
+        <li>Open the live site and try its AI feature: requests go through your key.</li>
+      </ol>
+      <Link
+        to="/api-keys"
+        className="mt-3 inline-block font-medium text-brand-600 hover:underline dark:text-brand-400"
+      >
+        Manage API keys
+      </Link>
+      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">Example prompts</h3>
+      <ul className="mt-2 space-y-2">
+        {PROMPTS.map((prompt, i) => (
+          <li
+            key={prompt}
+            className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60"
+          >
+            <p className="flex-1">{prompt}</p>
+            <CopyButton text={prompt} label={`Copy example prompt ${i + 1}`} />
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

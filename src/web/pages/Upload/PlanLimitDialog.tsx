@@ -1,0 +1,78 @@
+import { Crown } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+
+export interface PlanLimit {
+  plan?: string;
+  currentCount?: number;
+  maxAllowed?: number;
+}
+
+/** SPEC.md section 8: the 403 with upgradeRequired. */
+export function PlanLimitDialog({
+  limit,
+  signedIn,
+  onClose,
+}: {
+  limit: PlanLimit | null;
+  signedIn: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const max = limit?.maxAllowed ?? 3;
+  const current = limit?.currentCount ?? max;
+  const known = limit?.plan !== undefined;
+  return (
+    <Dialog
+      open={limit !== null}
+      onClose={onClose}
+      title="Plan Limit Reached"
+      size="sm"
+      icon={
+        <span className="flex h-10 w-10 items-center justify-center rounded-full bg-amber-100 text-amber-600 dark:bg-amber-900/40 dark:text-amber-300">
+          <Crown className="h-5 w-5" aria-hidden />
+        </span>
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Maybe Later
+          </Button>
+          <Button onClick={() => navigate(signedIn ? '/settings' : '/auth')}>Upgrade to Pro</Button>
+        </>
+      }
+    >
+      <p>
+        {known
+          ? `You've reached the limit of ${max} sites on the ${limit?.plan} plan.`
+          : 'You have exceeded your plan limits.'}
+      </p>
+      <div className="mt-5">
+        <div className="mb-1.5 flex justify-between text-xs font-medium">
+          <span>Sites used</span>
+          <span>
+            {current}/{max}
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Sites used"
+          aria-valuemin={0}
+          aria-valuemax={max}
+          aria-valuenow={current}
+          className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+        >
+          <div
+            className="h-full rounded-full bg-amber-500"
+            style={{ width: `${Math.min(100, (current / Math.max(1, max)) * 100)}%` }}
+          />
+        </div>
+      </div>
+      <p className="mt-5">
+        Pro gives you unlimited sites, custom domains and priority support. You can also delete a
+        site you no longer need from your dashboard.
+      </p>
+    </Dialog>
+  );
+}
