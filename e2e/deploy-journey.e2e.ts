@@ -412,6 +412,50 @@ describe('the deploy journey in the browser', () => {
       await webOnly.close();
     }
   });
+
+  it('polls a deployment only while the socket is down', async () => {
+    // No build worker, so the deployment stays queued and the page keeps watching it.
+    const webOnly = await startTestServer('sqlite', { ROLES: 'web' });
+    try {
+      const res = await webOnly.api('POST', '/api/auth/register', {
+        body: { email: 'poller@example.com', password: 'a good long password' },
+      });
+      const token = res.body.token as string;
+      const started = await deployCode(webOnly, token, 'polled-site', htmlArtifact('polled'));
+      const id = started.body.deployment.id as string;
+      const watch = async (socketDown: boolean) => {
+        await fresh();
+        if (socketDown) {
+          // Both of socket.io's transports refused: the app is on its own.
+          await context.route('**/socket.io/**', (route) => route.abort());
+          await context.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+        }
+        const fetchedAt: number[] = [];
+        page.on('request', (r) => {
+          if (new URL(r.url()).pathname === `/api/deployments/${id}`) fetchedAt.push(Date.now());
+        });
+        await page.goto(webOnly.url);
+        await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+        await page.goto(`${webOnly.url}/upload`);
+        // Opened from the deploy screen (router state), so the upload flow's 15 s applies.
+        await page.evaluate((path) => {
+          window.history.pushState({ usr: { fromUpload: true }, key: 'p', idx: 1 }, '', path);
+          window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+        }, `/deployments/${id}`);
+        await visible('Pending');
+        await visible(socketDown ? 'Offline' : 'Live');
+        // Fetches right at load (the first one, the catch-up after joining the room) are not
+        // polls: count only what comes later, over one 15 s interval and a little more.
+        const settled = Date.now() + 2000;
+        await page.waitForTimeout(17_000);
+        return fetchedAt.filter((t) => t > settled).length;
+      };
+      expect(await watch(true)).toBeGreaterThanOrEqual(1);
+      expect(await watch(false)).toBe(0);
+    } finally {
+      await webOnly.close();
+    }
+  });
 });
 
 function page_code(): string {

@@ -46,6 +46,8 @@ export async function screenshotScreen(page: Page, name: string): Promise<void> 
       await page.screenshot({
         path: path.join(SCREENSHOT_DIR, `${name}-${size}-${theme}.png`),
         fullPage: true,
+        // Colour transitions would otherwise catch buttons half-way into the new theme.
+        animations: 'disabled',
       });
     }
   }

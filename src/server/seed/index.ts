@@ -1,12 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEMO_SUBDOMAINS } from '../../shared/demos';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { startDeployment } from '../domain/deployments';
 import { newId, nowIso } from '../domain/tokens';
 
-/** The demo sites /examples and /demo-instructions point at (SPEC.md section 2). */
-export const DEMO_SUBDOMAINS = ['todo', 'memory', 'calculator', 'weather'] as const;
+export { DEMO_SUBDOMAINS };
 const DEMOS_DIR = path.join(import.meta.dirname, 'demos');
 const DEMO_OWNER_EMAIL = 'demos@artifact-host.invalid';
 
@@ -32,11 +32,17 @@ export async function seedDemoSites(ctx: AppContext): Promise<string[]> {
   const missing = DEMO_SUBDOMAINS.filter((s) => !taken.some((t) => t.subdomain === s));
   if (missing.length === 0) return [];
   const owner = await demoOwner(ctx);
+  const files = await readdir(DEMOS_DIR);
   for (const subdomain of missing) {
-    const bytes = await readFile(path.join(DEMOS_DIR, `${subdomain}.html`));
+    // A demo is an HTML page or a React component, as an assistant would hand it over.
+    const file = files.find((f) => f === `${subdomain}.html` || f === `${subdomain}.jsx`);
+    if (!file) throw new Error(`No demo file for ${subdomain} in ${DEMOS_DIR}`);
+    const bytes = new Uint8Array(await readFile(path.join(DEMOS_DIR, file)));
     await startDeployment(ctx, owner, {
       subdomain,
-      source: { kind: 'html', bytes: new Uint8Array(bytes), name: `${subdomain}.html` },
+      source: file.endsWith('.html')
+        ? { kind: 'html', bytes, name: file }
+        : { kind: 'code', bytes, name: null },
       aiProvider: null,
     });
   }

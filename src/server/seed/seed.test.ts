@@ -28,6 +28,8 @@ describeEachDatabase('demo sites', (dialect) => {
       const page = await fetchSite(server.port, subdomain, '/');
       expect(page.status, subdomain).toBe(200);
       expect(page.text).toMatch(/<html/i);
+      // The React demos are built into a page that loads their script.
+      expect(page.text).toMatch(/<script|<style/i);
     }
   });
 

@@ -9,6 +9,7 @@ import {
   Timer,
   type LucideIcon,
 } from 'lucide-react';
+import type { DemoSubdomain } from '../../shared/demos';
 
 /** SPEC.md section 3: an example gallery entry. demoUrl is derived from the demo's subdomain. */
 export interface ExampleEntry {
@@ -18,13 +19,10 @@ export interface ExampleEntry {
   category: string;
   icon: LucideIcon;
   /** The site's subdomain on the user-content domain; demoUrl = {protocol}://{sub}.{domain}. */
-  demoSubdomain: string;
+  demoSubdomain: DemoSubdomain;
   tags: string[];
   createdWith: string;
 }
-
-/** The four demo sites the server seeds on first start (src/server/seed/demos). */
-export const DEMO_SUBDOMAINS = ['todo', 'memory', 'calculator', 'weather'] as const;
 
 export const EXAMPLES: ExampleEntry[] = [
   {

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Loader2 } from 'lucide-react';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from './cn';
 
 export const buttonStyles = cva(
@@ -24,6 +24,8 @@ export const buttonStyles = cva(
 export interface ButtonProps
   extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonStyles> {
   loading?: boolean;
+  /** React 19 passes ref as a prop; it reaches the <button> with the rest. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

@@ -7,10 +7,11 @@ import { SiteFooter } from '../../components/SiteFooter';
 import { buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { demoUrl } from '../../content/examples';
+import type { GUIDED_DEMO_SUBDOMAINS } from '../../../shared/demos';
 import { useSitesDomain } from '../Examples/useDemoUrl';
 
 interface DemoSite {
-  subdomain: 'todo' | 'memory' | 'calculator' | 'weather';
+  subdomain: (typeof GUIDED_DEMO_SUBDOMAINS)[number];
   title: string;
   icon: LucideIcon;
   what: string;

@@ -32,8 +32,8 @@ export function StatusHeader({ status, view }: { status: DeploymentStatus; view:
           <Icon className={cn('h-6 w-6', spin && 'animate-spin')} aria-hidden />
         </span>
         <div className="min-w-0">
-          <h2 className="truncate text-xl font-semibold">{view.title}</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{view.detail}</p>
+          <h2 className="break-words text-lg font-semibold sm:text-xl">{view.title}</h2>
+          <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{view.detail}</p>
         </div>
       </div>
       {view.showProgress && (

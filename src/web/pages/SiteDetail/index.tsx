@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, ExternalLink, Eye, Layers, RefreshCw, Trash2 } from 'lucide-react';
+import { CalendarDays, ExternalLink, Eye, Layers, Loader2, RefreshCw, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Deployment } from '../../../shared/deployment';
@@ -213,7 +213,15 @@ export function SiteDetailPage() {
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{s.name}</h1>
-            <Badge tone={BADGE_TONE[detailStatusKind(s.status)]}>{s.status.toLowerCase()}</Badge>
+            <span className="inline-flex items-center gap-1.5" role="status">
+              {detailStatusKind(s.status) === 'working' && (
+                <Loader2
+                  className="h-4 w-4 animate-spin text-blue-600 dark:text-blue-400"
+                  aria-hidden
+                />
+              )}
+              <Badge tone={BADGE_TONE[detailStatusKind(s.status)]}>{s.status.toLowerCase()}</Badge>
+            </span>
           </div>
           <a
             href={href}

@@ -1,15 +1,19 @@
 import { Crown } from 'lucide-react';
+import { PlanLimitDetailsSchema, type PlanLimitDetails } from '../../../shared/errors';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 
-export interface PlanLimit {
-  plan?: string;
-  currentCount?: number;
-  maxAllowed?: number;
+export type PlanLimit = Partial<Omit<PlanLimitDetails, 'upgradeRequired'>>;
+
+/** What the 403's details say, keeping only the fields that have the expected type. */
+export function readPlanLimit(details: unknown): PlanLimit {
+  const fields = PlanLimitDetailsSchema.omit({ upgradeRequired: true }).partial();
+  const parsed = fields.safeParse(details);
+  return parsed.success ? parsed.data : {};
 }
 
-/** SPEC.md section 8: the 403 with upgradeRequired. */
+/** SPEC.md section 8: the 403 with upgradeRequired; details may leave out any field. */
 export function PlanLimitDialog({
   limit,
   signedIn,
@@ -21,7 +25,7 @@ export function PlanLimitDialog({
 }) {
   const navigate = useNavigate();
   const max = limit?.maxAllowed ?? 3;
-  const current = limit?.currentCount ?? max;
+  const current = limit?.currentCount;
   const known = limit?.plan !== undefined;
   return (
     <Dialog
@@ -48,27 +52,29 @@ export function PlanLimitDialog({
           ? `You've reached the limit of ${max} sites on the ${limit?.plan} plan.`
           : 'You have exceeded your plan limits.'}
       </p>
-      <div className="mt-5">
-        <div className="mb-1.5 flex justify-between text-xs font-medium">
-          <span>Sites used</span>
-          <span>
-            {current}/{max}
-          </span>
-        </div>
-        <div
-          role="progressbar"
-          aria-label="Sites used"
-          aria-valuemin={0}
-          aria-valuemax={max}
-          aria-valuenow={current}
-          className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-        >
+      {current !== undefined && (
+        <div className="mt-5">
+          <div className="mb-1.5 flex justify-between text-xs font-medium">
+            <span>Sites used</span>
+            <span>
+              {current}/{max}
+            </span>
+          </div>
           <div
-            className="h-full rounded-full bg-amber-500"
-            style={{ width: `${Math.min(100, (current / Math.max(1, max)) * 100)}%` }}
-          />
+            role="progressbar"
+            aria-label="Sites used"
+            aria-valuemin={0}
+            aria-valuemax={max}
+            aria-valuenow={current}
+            className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+          >
+            <div
+              className="h-full rounded-full bg-amber-500"
+              style={{ width: `${Math.min(100, (current / Math.max(1, max)) * 100)}%` }}
+            />
+          </div>
         </div>
-      </div>
+      )}
       <p className="mt-5">
         Pro gives you unlimited sites, custom domains and priority support. You can also delete a
         site you no longer need from your dashboard.

@@ -1,0 +1,18 @@
+import { Clock } from 'lucide-react';
+import { Link } from 'react-router';
+
+/** For guests and signed-out visitors: what a guest site is, and how to keep one. */
+export function GuestNote() {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
+      <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <p>
+        You are deploying as a guest: your site stays live for 24 hours.{' '}
+        <Link to="/auth" className="font-medium underline underline-offset-2">
+          Sign in or create an account
+        </Link>{' '}
+        to keep your sites.
+      </p>
+    </div>
+  );
+}
