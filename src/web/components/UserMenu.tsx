@@ -32,8 +32,9 @@ export function UserMenu() {
 
   const signOut = async () => {
     setOpen(false);
-    await logout();
+    // Leave first: signed-in screens send a visitor without a session to /auth.
     navigate('/');
+    await logout();
   };
 
   return (

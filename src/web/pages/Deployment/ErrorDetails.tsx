@@ -22,8 +22,7 @@ export function ErrorDetails({
         {message || 'Deployment failed'}
       </p>
       <p className="mt-3 text-sm text-red-800 dark:text-red-200">
-        If the site had an earlier version, that version stays live. Fix the code (or ask your AI
-        assistant to) and deploy again.
+        If this site had an earlier version, that version stays live meanwhile.
       </p>
       <Link
         to={`/upload?subdomain=${encodeURIComponent(subdomain)}`}
