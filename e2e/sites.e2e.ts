@@ -129,6 +129,7 @@ describe('dashboard and site detail in the browser', () => {
       const status = page.getByRole('main').getByRole('status').filter({ hasText: 'pending' });
       await expect.poll(() => status.first().isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Redeploy' }).isDisabled()).toBe(true);
+      await screenshotScreen(page, 'site-detail-pending');
     } finally {
       await webOnly.close();
     }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { EVENTS, type SiteUpdateEvent, type UserUpdateEvent } from '../../shared/events';
 import type { Site } from '../../shared/site';
 import { deploymentsApi, sitesApi } from '../api/deployments';
@@ -55,6 +55,13 @@ export function useSites() {
       void refetch();
     }, wait);
   }, [refetch]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   useRealtimeRoom<UserUpdateEvent>(
     EVENTS.joinUser,

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/ui/Dialog';
 
 const PROVIDERS = [
   { name: 'Claude', by: 'Anthropic', note: 'artifacts that call window.claude.complete()' },
-  { name: 'Gemini', by: 'Google', note: 'the default for pasted code' },
+  { name: 'Gemini', by: 'Google', note: 'Gemini models' },
   { name: 'OpenAI', by: 'OpenAI', note: 'GPT models' },
 ];
 
