@@ -36,7 +36,10 @@ function Actions({ site, onRedeploy, onDelete, redeploying }: SiteActions & { si
         size="icon"
         aria-label={`Redeploy ${name}`}
         title="Redeploy"
-        disabled={redeploying === site.id || site.status === 'BUILDING'}
+        // A site whose version is still queued or building has nothing new to redeploy yet.
+        disabled={
+          redeploying === site.id || site.status === 'BUILDING' || site.status === 'PENDING'
+        }
         onClick={() => onRedeploy(site)}
       >
         <RefreshCw
