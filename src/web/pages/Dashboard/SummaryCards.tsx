@@ -4,6 +4,7 @@ import { PLANS, type PlanName } from '../../../shared/plans';
 import type { Site } from '../../../shared/site';
 import { Card } from '../../components/ui/Card';
 import { formatNumber } from '../../lib/format';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 
 function SummaryCard({
   label,
@@ -57,19 +58,13 @@ export function SummaryCards({ sites, plan }: { sites: Site[]; plan: PlanName })
           <p className="mt-1 text-xs text-slate-500">{label} plan · Unlimited sites</p>
         ) : (
           <>
-            <div
-              role="progressbar"
-              aria-label="Plan usage"
-              aria-valuemin={0}
-              aria-valuemax={maxSites}
-              aria-valuenow={used}
-              className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-            >
-              <div
-                className={used >= maxSites ? 'h-full bg-amber-500' : 'h-full bg-brand-500'}
-                style={{ width: `${Math.min(100, (used / maxSites) * 100)}%` }}
-              />
-            </div>
+            <ProgressBar
+              label="Plan usage"
+              value={used}
+              max={maxSites}
+              fill={used >= maxSites ? 'bg-amber-500' : 'bg-brand-500'}
+              className="mt-3 h-1.5"
+            />
             <p className="mt-1.5 text-xs text-slate-500">{label} plan</p>
           </>
         )}

@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
 import type { DeploymentStatus } from '../../../shared/deployment';
 import { cn } from '../../components/ui/cn';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 import type { DeploymentView } from '../../lib/status';
 
 const ICONS: Record<DeploymentStatus, { icon: typeof Clock; tone: string; spin?: boolean }> = {
@@ -42,22 +43,11 @@ export function StatusHeader({ status, view }: { status: DeploymentStatus; view:
             <span>Progress</span>
             <span>{view.progress}%</span>
           </div>
-          <div
-            role="progressbar"
-            aria-label="Deployment progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={view.progress}
-            className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-          >
-            <div
-              className={cn(
-                'h-full rounded-full transition-all duration-300',
-                status === 'SUCCESS' ? 'bg-green-500' : 'bg-brand-500',
-              )}
-              style={{ width: `${view.progress}%` }}
-            />
-          </div>
+          <ProgressBar
+            label="Deployment progress"
+            value={view.progress}
+            fill={status === 'SUCCESS' ? 'bg-green-500' : 'bg-brand-500'}
+          />
         </div>
       )}
     </div>

@@ -3,6 +3,7 @@ import { PlanLimitDetailsSchema, type PlanLimitDetails } from '../../../shared/e
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 
 export type PlanLimit = Partial<Omit<PlanLimitDetails, 'upgradeRequired'>>;
 
@@ -60,19 +61,7 @@ export function PlanLimitDialog({
               {current}/{max}
             </span>
           </div>
-          <div
-            role="progressbar"
-            aria-label="Sites used"
-            aria-valuemin={0}
-            aria-valuemax={max}
-            aria-valuenow={current}
-            className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-          >
-            <div
-              className="h-full rounded-full bg-amber-500"
-              style={{ width: `${Math.min(100, (current / Math.max(1, max)) * 100)}%` }}
-            />
-          </div>
+          <ProgressBar label="Sites used" value={current} max={max} fill="bg-amber-500" />
         </div>
       )}
       <p className="mt-5">
