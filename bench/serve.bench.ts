@@ -13,6 +13,9 @@ import { freePort } from '../test/child-server';
 
 const DURATION = process.env.BENCH_SECONDS ?? '10';
 const CONNECTIONS = '50';
+// One wrk thread leaves the other core of a two-core machine to the server under test, so
+// neither server fights the load generator for a core (BENCH_THREADS for bigger machines).
+const THREADS = process.env.BENCH_THREADS ?? '1';
 const DEPLOYS = 20;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 
@@ -51,7 +54,7 @@ async function wrk(url: string, host: string): Promise<{ rps: number; p99: strin
     execFile(
       need('wrk'),
       [
-        '-t2',
+        `-t${THREADS}`,
         `-c${CONNECTIONS}`,
         `-d${DURATION}s`,
         '--latency',
@@ -189,7 +192,7 @@ http {
 
   const ratio = ours.rps / theirs.rps;
   console.log(
-    `\nServing index.html (${DURATION}s, ${CONNECTIONS} connections, one process/worker each, view counting on)`,
+    `\nServing index.html (wrk ${THREADS} thread(s), ${CONNECTIONS} connections, ${DURATION}s; one server process / nginx worker each; view counting on)`,
   );
   console.log(`  artifact host  ${ours.rps.toFixed(0).padStart(8)} req/s   p99 ${ours.p99}`);
   console.log(`  nginx          ${theirs.rps.toFixed(0).padStart(8)} req/s   p99 ${theirs.p99}`);
