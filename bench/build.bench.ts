@@ -1,126 +1,374 @@
-// Build speed and page weight per corpus sample, beside a naive single-bundle esbuild
-// baseline measured in the same run. `npm run bench:build [-- --runs N]`.
-import { spawnSync } from 'node:child_process';
+// Build speed, page weight and first render per corpus sample, each beside a baseline measured
+// in the same run: a plain tree-shaken esbuild bundle of the same source (bytes), and the
+// builder as it was before the one-bundle change (first render in Chromium, cold cache).
+// `npm run bench:build [-- --runs N] [-- --visits N] [-- --before <git rev>]`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../test/browser';
 import { loadCorpus, REPO_ROOT, sampleInput, type Sample } from '../test/builder-corpus';
-import { build, BuildError, type PackageResolver } from '../src/builder/index';
+import { compressText } from '../src/builder/compress';
+import {
+  BuildError,
+  createBuilder,
+  type BuiltFile,
+  type PackageResolver,
+} from '../src/builder/index';
 
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 15;
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const RUNS = Number(arg('--runs') ?? 15);
+const VISITS = Number(arg('--visits') ?? 3);
 const offlineNpm: PackageResolver = async (name) => {
   throw new BuildError(`The package "${name}" does not exist on npm.`);
 };
 
-function stats(ms: number[]): { median: number; p95: number } {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { median: at(0.5), p95: at(0.95) };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.floor(s.length / 2)]!;
+};
+
+/** A served file: the bytes a browser asking for brotli receives. */
+interface SiteFile {
+  contentType: string;
+  body: Buffer;
 }
 
-async function timeIt(fn: () => Promise<unknown>, runs: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
+/**
+ * The same page the builder makes, bundled the plain way: its mount plus the artifact; NaN
+ * when a plain bundle cannot be made (icons lucide-react no longer has).
+ */
+async function plainBundleBytes(sample: Sample): Promise<number> {
+  const source = readFileSync(path.join(REPO_ROOT, 'test/fixtures/artifacts', sample.file), 'utf8');
+  const out = await esbuild
+    .build({
+      stdin: {
+        contents: `import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import * as M from './artifact';
+createRoot(document.getElementById('root')).render(createElement(M.default ?? Object.values(M)[0]));`,
+        resolveDir: REPO_ROOT,
+        loader: 'js',
+      },
+      bundle: true,
+      minify: true,
+      write: false,
+      format: 'esm',
+      jsx: 'automatic',
+      logLevel: 'silent',
+      alias: {
+        '@/components/ui': path.join(REPO_ROOT, 'src/builder/runtime/ui'),
+        '@/lib': path.join(REPO_ROOT, 'src/builder/runtime/lib'),
+      },
+      define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env': '{}' },
+      plugins: [
+        {
+          name: 'artifact',
+          setup(b) {
+            b.onResolve({ filter: /^\.\/artifact$/ }, () => ({ path: 'a', namespace: 'artifact' }));
+            b.onLoad({ filter: /.*/, namespace: 'artifact' }, () => ({
+              contents: /export\s+default|export\s+(function|const)/.test(source)
+                ? source
+                : `${source}\nexport default App;`,
+              loader: sample.kind === 'tsx' ? 'tsx' : 'jsx',
+              resolveDir: REPO_ROOT,
+            }));
+          },
+        },
+      ],
+    })
+    .catch(() => null);
+  if (!out) return NaN;
+  // compressed as the builder compresses its own files, so only the bundling differs
+  let bytes = 0;
+  for (const f of out.outputFiles) bytes += (await compressText(f.contents)).br.byteLength;
+  return bytes;
+}
+
+/** Serves built files with brotli, counting requests and bytes per visit. */
+async function serveSite(files: Map<string, SiteFile>) {
+  let requests = 0;
+  let bytes = 0;
+  const server = http.createServer((req, res) => {
+    const p = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\//, '') || 'index.html';
+    const file = files.get(p);
+    requests++;
+    if (!file) return void res.writeHead(404).end();
+    bytes += file.body.byteLength;
+    res
+      .writeHead(200, {
+        'content-type': file.contentType,
+        'content-encoding': 'br',
+        'cache-control': 'no-store',
+      })
+      .end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    take: () => {
+      const seen = { requests, bytes };
+      requests = 0;
+      bytes = 0;
+      return seen;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Milliseconds from navigation to the sample's text on screen, in a fresh (cold) context;
+ * NaN when it never shows.
+ */
+async function firstRender(browser: Browser, url: string, text: string): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    // a modest mobile link, so round trips and bytes count as they do for visitors
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: (10 * 1024 * 1024) / 8,
+      uploadThroughput: (5 * 1024 * 1024) / 8,
+    });
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    const shown = await page
+      .getByText(text)
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 })
+      .then(() => true)
+      .catch(() => false);
+    return shown ? Date.now() - started : NaN;
+  } finally {
+    await context.close();
   }
-  return out;
 }
 
-/** What a build without prebuilt vendors does: bundle everything from node_modules. */
-function naiveBundle(sample: Sample) {
-  const input = sampleInput(sample);
-  return esbuild.build({
-    stdin: {
-      contents: input.source as string,
-      loader: sample.kind === 'tsx' ? 'tsx' : 'jsx',
-      resolveDir: REPO_ROOT,
-    },
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    jsx: 'automatic',
-    logLevel: 'silent',
-    alias: {
-      '@/components/ui': path.join(REPO_ROOT, 'src/builder/runtime/ui'),
-      '@/lib': path.join(REPO_ROOT, 'src/builder/runtime/lib'),
-    },
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
+function toSite(files: BuiltFile[]): Map<string, SiteFile> {
+  return new Map(
+    files.map((f) => [
+      f.path,
+      { contentType: f.contentType, body: Buffer.from(f.br ?? f.content) },
+    ]),
+  );
 }
 
-/** A cold build: a fresh process, nothing warm but the vendor folder on disk. */
-function coldMs(sample: Sample): number {
-  const code = `import { build } from './src/builder/index.ts';
-import { loadCorpus, sampleInput } from './test/builder-corpus.ts';
-const s = loadCorpus().find((x) => x.file === ${JSON.stringify(sample.file)});
-const t = performance.now();
-await build(sampleInput(s)).catch(() => {});
-console.log(performance.now() - t);`;
-  const r = spawnSync('node', ['--import', 'tsx', '--input-type=module', '-e', code], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
-  return Number(r.stdout.trim().split('\n').pop());
+/**
+ * The builder before this change, from git: its sources at `rev` in a temp folder beside our
+ * node_modules, building every sample in a child process; the built files come back as JSON.
+ */
+interface BeforeBuild {
+  warm: number;
+  files: Map<string, SiteFile>;
 }
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)}`;
-const rows: string[][] = [];
-const warmMedians: number[] = [];
-const naiveMedians: number[] = [];
-await build(sampleInput(loadCorpus()[0]!), { resolvePackage: offlineNpm }); // load vendors once
-
-for (const sample of loadCorpus().filter((s) => s.expect === 'renders')) {
-  const input = sampleInput(sample);
-  const result = await build(input, { resolvePackage: offlineNpm });
-  const warm = stats(await timeIt(() => build(input, { resolvePackage: offlineNpm }), RUNS));
-  const cold = coldMs(sample);
-  const raw = result.files.reduce((n, f) => n + f.content.byteLength, 0);
-  const br = result.files.reduce((n, f) => n + (f.br ?? f.content).byteLength, 0);
-  let naive = '-';
-  let naiveBytes = '-';
-  if (sample.kind === 'jsx' || sample.kind === 'tsx') {
-    const times = stats(await timeIt(() => naiveBundle(sample), Math.min(RUNS, 5)));
-    const out = await naiveBundle(sample);
-    const bytes = out.outputFiles!.reduce((n, f) => n + f.contents.byteLength, 0);
-    const bytesBr = out.outputFiles!.reduce(
-      (n, f) => n + brotliCompressSync(f.contents).byteLength,
-      0,
+function buildBefore(rev: string, samples: Sample[]): Map<string, BeforeBuild> {
+  const parent = mkdtempSync(path.join(tmpdir(), 'bench-before-'));
+  const dir = path.join(parent, 'repo');
+  mkdirSync(dir);
+  // older revisions read the samples from ../shared/artifacts, newer ones from the repository
+  mkdirSync(path.join(parent, 'shared'));
+  symlinkSync(
+    path.join(REPO_ROOT, 'test/fixtures/artifacts'),
+    path.join(parent, 'shared/artifacts'),
+  );
+  try {
+    const archive = execFileSync('git', ['archive', rev, 'src', 'test', 'package.json'], {
+      cwd: REPO_ROOT,
+      maxBuffer: 1 << 30,
+    });
+    writeFileSync(path.join(dir, 'src.tar'), archive);
+    execFileSync('tar', ['-xf', 'src.tar'], { cwd: dir });
+    // today's samples, built the old way
+    cpSync(
+      path.join(REPO_ROOT, 'test/fixtures/artifacts'),
+      path.join(dir, 'test/fixtures/artifacts'),
+      {
+        recursive: true,
+      },
     );
-    naive = times.median.toFixed(0);
-    naiveBytes = `${kb(bytes)}/${kb(bytesBr)}`;
-    warmMedians.push(warm.median);
-    naiveMedians.push(times.median);
+    symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    // the old vendor set went to the cache inside node_modules: keep it out of ours
+    const vendorDir = path.join(dir, 'vendor');
+    mkdirSync(vendorDir);
+    const outFile = path.join(dir, 'out.json');
+    const script = `import { writeFileSync } from 'node:fs';
+import { build, BuildError } from './src/builder/index.ts';
+import { loadCorpus, sampleInput } from './test/builder-corpus.ts';
+const offline = async (n) => { throw new BuildError('no ' + n); };
+const names = new Set(${JSON.stringify(samples.map((s) => s.file))});
+const out = {};
+for (const s of loadCorpus().filter((x) => names.has(x.file))) {
+  try {
+    const opts = { resolvePackage: offline, vendorDir: ${JSON.stringify(vendorDir)} };
+    const r = await build(sampleInput(s), opts);
+    const times = [];
+    for (let i = 0; i < ${RUNS}; i++) {
+      const t = performance.now();
+      await build(sampleInput(s), opts);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    out[s.file] = { warm: times[Math.floor(times.length / 2)], files: r.files.map((f) => [f.path, f.contentType, Buffer.from(f.br ?? f.content).toString('base64')]) };
+  } catch (e) { out[s.file] = { warm: NaN, files: [] }; }
+}
+writeFileSync(${JSON.stringify(outFile)}, JSON.stringify(out));`;
+    const r = spawnSync('node', ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`building at ${rev} failed: ${r.stderr}`);
+    const json = JSON.parse(readFileSync(outFile, 'utf8')) as Record<
+      string,
+      { warm: number | null; files: [string, string, string][] }
+    >;
+    return new Map(
+      Object.entries(json).map(([name, { warm, files }]) => [
+        name,
+        {
+          warm: warm ?? NaN,
+          files: new Map(
+            files.map(([p, contentType, b64]) => [
+              p,
+              { contentType, body: Buffer.from(b64, 'base64') },
+            ]),
+          ),
+        },
+      ]),
+    );
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
   }
+}
+
+/** The last commit that still had the prebuilt vendor modules, unless one is named. */
+function beforeRev(): string {
+  const named = arg('--before');
+  if (named) return named;
+  const removal = execFileSync(
+    'git',
+    ['log', '-1', '--format=%H', '--diff-filter=D', '--', 'src/builder/vendor/load.ts'],
+    { cwd: REPO_ROOT, encoding: 'utf8' },
+  ).trim();
+  return `${removal}^`;
+}
+
+const samples = loadCorpus().filter(
+  (s) => s.expect === 'renders' && (s.kind === 'jsx' || s.kind === 'tsx') && !s.open,
+);
+const rev = beforeRev();
+console.log(`Building the ${samples.length} single-file React samples at ${rev} (the old way)…`);
+const before = buildBefore(rev, samples);
+
+const builder = createBuilder();
+const browser = await launchBrowser();
+const rows: string[][] = [];
+const warmAll: number[] = [];
+const ratios: number[] = [];
+const compileAll: number[] = [];
+const jsRatios: number[] = [];
+const oldWarm: number[] = [];
+for (const sample of samples) {
+  const input = sampleInput(sample);
+  const result = await builder.build(input, { resolvePackage: offlineNpm });
+  const times: number[] = [];
+  const compile: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    const r = await builder.build(input, { resolvePackage: offlineNpm });
+    times.push(performance.now() - t);
+    // bundling and Tailwind, without the gzip and brotli of the output
+    const step = (name: string) => r.logs.find((l) => l.step === name && l.ms !== undefined)?.ms;
+    compile.push((step('bundle') ?? 0) + (step('styles') ?? 0));
+  }
+  warmAll.push(median(times));
+  compileAll.push(median(compile));
+  if (Number.isFinite(before.get(sample.file)?.warm)) oldWarm.push(before.get(sample.file)!.warm);
+  const plain = await plainBundleBytes(sample);
+
+  const now = await serveSite(toSite(result.files));
+  const then = before.get(sample.file)!;
+  const old = await serveSite(then.files);
+  const renderNow: number[] = [];
+  const renderOld: number[] = [];
+  let seenNow = { requests: 0, bytes: 0 };
+  let seenOld = { requests: 0, bytes: 0 };
+  // interleaved, so a busy moment of the machine weighs on both alike
+  for (let i = 0; i < VISITS; i++) {
+    renderNow.push(await firstRender(browser, now.url, sample.text!));
+    seenNow = now.take();
+    renderOld.push(await firstRender(browser, old.url, sample.text!));
+    seenOld = old.take();
+  }
+  await now.close();
+  await old.close();
+  const ratio = seenNow.bytes / plain;
+  if (Number.isFinite(ratio)) ratios.push(ratio);
+  const jsBytes = result.files
+    .filter((f) => /^assets\/(app|chunk)-.*\.js$/.test(f.path))
+    .reduce((n, f) => n + (f.br ?? f.content).byteLength, 0);
+  if (Number.isFinite(plain)) jsRatios.push(jsBytes / plain);
   rows.push([
     sample.file,
-    warm.median.toFixed(1),
-    warm.p95.toFixed(1),
-    cold.toFixed(0),
-    `${kb(raw)}/${kb(br)}`,
-    naive,
-    naiveBytes,
+    median(times).toFixed(0),
+    median(compile).toFixed(0),
+    then.warm.toFixed(0),
+    (seenNow.bytes / 1024).toFixed(1),
+    (plain / 1024).toFixed(1),
+    ratio.toFixed(3),
+    (jsBytes / plain).toFixed(3),
+    String(seenNow.requests),
+    (seenOld.bytes / 1024).toFixed(1),
+    String(seenOld.requests),
+    median(renderNow).toFixed(0),
+    median(renderOld).toFixed(0),
+    (median(renderOld) / median(renderNow)).toFixed(2),
   ]);
 }
+await browser.close();
+await builder.dispose();
 
 const header = [
   'sample',
-  'warm med ms',
-  'warm p95 ms',
-  'cold ms',
-  'KB raw/br',
-  'naive med ms',
-  'naive KB raw/br',
+  'warm ms',
+  'compile ms',
+  'old warm ms',
+  'page KB br',
+  'plain KB br',
+  'page/plain',
+  'js/plain',
+  'reqs',
+  'old KB br',
+  'old reqs',
+  'render ms',
+  'old render ms',
+  'old/new',
 ];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-console.log(`Build bench: ${RUNS} warm runs per sample (cold = one fresh process each)\n`);
+console.log(
+  `\nBuild bench: warm = median of ${RUNS} builds in one warm builder (compile: its bundle and styles steps, i.e. without compressing the output); page = bytes a visitor downloads (brotli); plain = esbuild bundle of the same source and its mount, brotli'd alike (page/plain: every byte of the page, HTML, runtime and CSS included; js/plain: the module alone); render = median of ${VISITS} cold visits (40 ms RTT, 10 Mbit/s) until the sample's text shows; old = the builder at ${rev}\n`,
+);
 console.log(line(header));
 for (const r of rows) console.log(line(r));
-const med = (xs: number[]) => stats(xs).median;
 console.log(
-  `\nReact samples: median warm build ${med(warmMedians).toFixed(1)} ms vs naive esbuild bundle ${med(naiveMedians).toFixed(0)} ms (${(med(naiveMedians) / med(warmMedians)).toFixed(1)}x faster)`,
+  `\nReact samples: warm build median ${median(warmAll).toFixed(0)} ms (max ${Math.max(...warmAll).toFixed(0)}), of which bundle + styles ${median(compileAll).toFixed(0)} ms; old builder ${median(oldWarm).toFixed(0)} ms; page/plain max ${Math.max(...ratios).toFixed(3)}, js/plain max ${Math.max(...jsRatios).toFixed(3)}`,
 );

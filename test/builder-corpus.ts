@@ -4,7 +4,7 @@ import { deflateRawSync } from 'node:zlib';
 import type { BuildInput } from '../src/builder/types';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-export const CORPUS_DIR = path.resolve(REPO_ROOT, '../shared/artifacts');
+export const CORPUS_DIR = path.join(REPO_ROOT, 'test/fixtures/artifacts');
 
 export interface Sample {
   file: string;
@@ -15,6 +15,16 @@ export interface Sample {
   errorLine?: number;
   needsInternet?: boolean;
   features: string[];
+  /** For zips whose app module a reader could not tell at a glance: its path in the zip. */
+  entry?: string;
+  /** A control a person clicks first (e.g. the button that opens a dialog) before looking. */
+  open?: string;
+  /** Why this sample's screenshot cannot be compared pixel for pixel (e.g. random stars). */
+  noPixelCompare?: string;
+  /** Share of pixels allowed to differ from the reference (default in the corpus test). */
+  maxPixelDiff?: number;
+  /** Why this sample needs a looser `maxPixelDiff`. */
+  pixelNote?: string;
 }
 
 export function loadCorpus(): Sample[] {

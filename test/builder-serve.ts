@@ -2,9 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BuiltFile } from '../src/builder/types';
 
+/** What serving needs of a file: a built one, or one of a reference site. */
+export type SiteFile = Pick<BuiltFile, 'path' | 'content' | 'contentType'>;
+
 /** Serves one build's files from memory on 127.0.0.1, as the hosting part would. */
 export async function serveBuild(
-  files: BuiltFile[],
+  files: SiteFile[],
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const server = http.createServer((req, res) => {

@@ -14,7 +14,8 @@ describe('build()', () => {
     expect(r.manifest.detected).toBe('react-jsx');
     expect(r.manifest.packages.react).toMatch(/^\d+\./);
     const html = text(r, 'index.html');
-    expect(html).toContain('"importmap"');
+    expect(html).not.toContain('importmap');
+    expect(html.match(/<script type="module"/g)).toHaveLength(1);
     const css = r.files.find((f) => f.path.endsWith('.css'))!;
     expect(new TextDecoder().decode(css.content)).toContain('.p-4');
     expect(r.logs.map((l) => l.step)).toEqual(

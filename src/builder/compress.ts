@@ -11,16 +11,20 @@ export function isCompressible(contentType: string): boolean {
   return TEXT_TYPES.test(contentType);
 }
 
+/** Up to this size brotli's top quality costs a few milliseconds; beyond, it costs seconds. */
+const TOP_QUALITY_MAX_BYTES = 16 * 1024;
+
 /**
- * Gzip and brotli at once. Brotli's top quality is slow on large files, so those get a
- * level that still beats gzip by far.
+ * Gzip and brotli at once, inside the time a deploy may take: small files at brotli's top
+ * quality, larger ones (an artifact's bundle) at quality 6, which is a hundred times faster
+ * than 11 on a 600 KB bundle and still beats gzip's best by about a tenth.
  */
 export async function compressText(
   content: Uint8Array,
 ): Promise<{ gzip: Uint8Array; br: Uint8Array }> {
-  const quality = content.byteLength > 256 * 1024 ? 9 : 11;
+  const quality = content.byteLength > TOP_QUALITY_MAX_BYTES ? 6 : 11;
   const [gz, br] = await Promise.all([
-    gzipAsync(content, { level: 9 }),
+    gzipAsync(content, { level: 6 }),
     brotliAsync(content, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: quality,

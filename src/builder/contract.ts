@@ -1,5 +1,5 @@
 // Same-origin endpoints every built page calls on its own site host. The hosting part
-// implements them; the page runtime (runtime/site-runtime.ts) is the only caller.
+// implements them; the page runtime (runtime/) is the only caller.
 
 export const SITE_RUNTIME_ENDPOINTS = {
   /**

@@ -1,4 +1,9 @@
+import { createBundler, type Bundler } from './bundle';
 import { looksLikeHtml } from './detect';
+import { findReactEntry, findStaticPage, rootAtPage } from './entry';
+import type { NpmResolver } from './npm/resolver';
+import type { ModuleBuilder, PackageFetcher } from './npm/package-files';
+import { defaultFavicon } from './favicon';
 import { BuildLog } from './log';
 import { manifestEntries } from './output';
 import { buildReact, pastedFileName } from './react';
@@ -10,27 +15,49 @@ import {
   type BuildResult,
   type BuiltFile,
 } from './types';
-import { ensureVendor } from './vendor/load';
 import { extractZip, unwrapSingleFolder } from './zip';
 
 export * from './types';
 export { SITE_RUNTIME_ENDPOINTS, STORAGE_LIMITS } from './contract';
 export type * from './contract';
-export { createNpmResolver, type NpmResolverOptions } from './npm/resolver';
-export { ensureVendor } from './vendor/load';
-export { DEFAULT_VENDOR_DIR, DEFAULT_NPM_CACHE_DIR } from './vendor/paths';
+export { createNpmResolver, type NpmResolver, type NpmResolverOptions } from './npm/resolver';
+export type { PackageFetcher, PackageFiles } from './npm/package-files';
+export { DEFAULT_NPM_CACHE_DIR } from './paths';
 export { ZIP_LIMITS } from './zip';
 
 export interface BuilderOptions extends BuildOptions {
-  /** Where prebuilt vendor modules live (built there on first use when missing). */
-  vendorDir?: string;
+  /**
+   * Whole npm packages at exact versions, for CDN links made local. Defaults to the npm
+   * resolver's own (same registry, same package cache) when `resolvePackage` is one.
+   */
+  fetchPackage?: PackageFetcher;
+}
+
+function packageFetcher(opts: BuilderOptions): PackageFetcher | undefined {
+  return opts.fetchPackage ?? (opts.resolvePackage as Partial<NpmResolver> | undefined)?.files;
+}
+
+/** ES module builds of packages (for esm.sh-style links), from the npm resolver when it is one. */
+function moduleBuilder(opts: BuilderOptions): ModuleBuilder | undefined {
+  return (opts.resolvePackage as Partial<NpmResolver> | undefined)?.modules;
 }
 
 const encoder = new TextEncoder();
-const ENTRY_NAMES = /^\/(src\/)?(App|app|index|main)\.(tsx|jsx|ts|js)$/;
 
-async function buildInner(input: BuildInput, opts: BuilderOptions, log: BuildLog) {
-  const vendor = await ensureVendor(opts.vendorDir);
+async function buildInner(
+  input: BuildInput,
+  opts: BuilderOptions,
+  log: BuildLog,
+  bundler: Bundler,
+) {
+  const react = (files: Map<string, Uint8Array>, entry: string, fileLabel: string) =>
+    buildReact(files, entry, {
+      bundler,
+      log,
+      fileLabel,
+      ...(opts.resolvePackage ? { resolvePackage: opts.resolvePackage } : {}),
+      ...(packageFetcher(opts) ? { fetchPackage: packageFetcher(opts) } : {}),
+    });
   if (input.kind === 'zip') {
     if (typeof input.source === 'string') throw new BuildError('A zip upload must be bytes.');
     const files = await log.step(
@@ -38,29 +65,22 @@ async function buildInner(input: BuildInput, opts: BuilderOptions, log: BuildLog
       async () => unwrapSingleFolder(await extractZip(input.source as Uint8Array)),
       (f) => `Unpacked ${f.size} files from the zip`,
     );
-    if (files.has('/index.html')) {
-      log.add('detect', 'Detected a static website (index.html at the top)');
+    const page = findStaticPage(files);
+    if (page) {
+      log.add('detect', 'Detected a static website');
       return {
-        files: await buildStatic(files, vendor, log),
+        files: await buildStatic(
+          rootAtPage(files, page, log),
+          log,
+          packageFetcher(opts),
+          moduleBuilder(opts),
+        ),
         packages: {},
         detected: 'static-site',
       };
     }
-    const entries = [...files.keys()].filter((f) => ENTRY_NAMES.test(f));
-    const mounting = entries.find((f) =>
-      /createRoot|ReactDOM\.render/.test(new TextDecoder().decode(files.get(f))),
-    );
-    const entry = mounting ?? entries.find((f) => /\/App\./i.test(f)) ?? entries[0];
-    if (!entry) {
-      const list = [...files.keys()]
-        .slice(0, 20)
-        .map((f) => f.slice(1))
-        .join(', ');
-      throw new BuildError(
-        `The zip has no index.html and no React entry file (App, index or main .jsx/.tsx). Found: ${list}${files.size > 20 ? ', …' : ''}`,
-      );
-    }
-    const built = await buildReact(files, entry, vendor, log, opts.resolvePackage, entry.slice(1));
+    const entry = findReactEntry(files, log);
+    const built = await react(files, entry, entry.slice(1));
     const assets: BuiltFile[] = [];
     const { makeFile } = await import('./output');
     for (const [p, c] of files) {
@@ -80,26 +100,64 @@ async function buildInner(input: BuildInput, opts: BuilderOptions, log: BuildLog
   if (isHtml) {
     log.add('detect', 'Detected an HTML page');
     const files = new Map([['/index.html', encoder.encode(text)]]);
-    return { files: await buildStatic(files, vendor, log), packages: {}, detected: 'html' };
+    return {
+      files: await buildStatic(files, log, packageFetcher(opts), moduleBuilder(opts)),
+      packages: {},
+      detected: 'html',
+    };
   }
   const name = pastedFileName(text, input.hint);
-  return buildReact(
-    new Map([[name, encoder.encode(text)]]),
-    name,
-    vendor,
-    log,
-    opts.resolvePackage,
-    'your code',
-  );
+  return react(new Map([[name, encoder.encode(text)]]), name, 'your code');
 }
 
-/** Turns pasted code, an HTML page or a zip into static files, or a BuildError. */
+/** A builder that stays warm between builds (one per build worker); dispose it when done. */
+export interface Builder {
+  build(input: BuildInput, opts?: BuilderOptions): Promise<BuildResult>;
+  dispose(): Promise<void>;
+}
+
+export function createBuilder(): Builder {
+  const bundler = createBundler();
+  return { build: (input, opts = {}) => buildWith(bundler, input, opts), dispose: bundler.dispose };
+}
+
+let shared: { builder: Builder; idle?: NodeJS.Timeout; running: number } | undefined;
+
+/**
+ * Turns pasted code, an HTML page or a zip into static files, or a BuildError. Shares one
+ * warm builder that is let go after a moment without builds, so a script using it can exit.
+ */
 export async function build(input: BuildInput, opts: BuilderOptions = {}): Promise<BuildResult> {
+  shared ??= { builder: createBuilder(), running: 0 };
+  const mine = shared;
+  clearTimeout(mine.idle);
+  mine.running++;
+  try {
+    return await mine.builder.build(input, opts);
+  } finally {
+    mine.running--;
+    if (mine.running === 0) {
+      mine.idle = setTimeout(() => {
+        if (shared === mine && mine.running === 0) shared = undefined;
+        void mine.builder.dispose();
+      }, 1000);
+      mine.idle.unref();
+    }
+  }
+}
+
+async function buildWith(
+  bundler: Bundler,
+  input: BuildInput,
+  opts: BuilderOptions,
+): Promise<BuildResult> {
   const log = new BuildLog(opts.onLog);
   const started = performance.now();
   try {
     opts.signal?.throwIfAborted();
-    const out = await buildInner(input, opts, log);
+    const out = await buildInner(input, opts, log, bundler);
+    // browsers ask every site for /favicon.ico: answer with ours unless the artifact has one
+    if (!out.files.some((f) => f.path === 'favicon.ico')) out.files.push(await defaultFavicon());
     const files = out.files.sort((a, b) => a.path.localeCompare(b.path));
     const bytes = files.reduce((n, f) => n + f.content.byteLength, 0);
     const ms = performance.now() - started;

@@ -1,7 +1,3 @@
-import type { Vendor } from './vendor/load';
-
-export const VENDOR_PREFIX = 'assets/v/';
-
 export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"]/g,
@@ -9,38 +5,29 @@ export function escapeHtml(text: string): string {
   );
 }
 
-/** The page runtime tag, first in <head> so inline scripts already see window.storage. */
-export function runtimeTag(vendor: Vendor, prefix = './'): string {
-  return `<script src="${prefix}${VENDOR_PREFIX}${vendor.map.runtime}"></script>`;
-}
-
 export interface ReactPage {
   title: string;
-  importMap: Record<string, string>;
-  preload: string[];
+  /** The page runtime script, first so the artifact already sees window.storage; absent when the artifact never uses it. */
+  runtime?: string;
   css: string[];
   entryJs: string;
-  vendor: Vendor;
+  /** An icon link's href; without one the browser asks for the site's /favicon.ico. */
+  icon?: string;
 }
 
+/** One stylesheet, the runtime if used and one module: nothing else to wait for before the first render. */
 export function reactPage(p: ReactPage): string {
-  const links = [
-    ...p.css.map((href) => `<link rel="stylesheet" href="./${href}">`),
-    ...p.preload.map((href) => `<link rel="modulepreload" href="./${href}">`),
-  ];
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(p.title)}</title>
-${runtimeTag(p.vendor)}
-<script type="importmap">${JSON.stringify({ imports: p.importMap }).replace(/</g, '\\u003c')}</script>
-${links.join('\n')}
+${p.icon ? `<link rel="icon" href="${escapeHtml(p.icon)}">\n` : ''}${p.runtime ? `<script src="./${p.runtime}"></script>\n` : ''}${p.css.map((href) => `<link rel="stylesheet" href="./${href}">`).join('\n')}
+<script type="module" src="./${p.entryJs}"></script>
 </head>
 <body>
 <div id="root"></div>
-<script type="module" src="./${p.entryJs}"></script>
 </body>
 </html>
 `;

@@ -2,11 +2,57 @@
 // artifact classes like `bg-primary` or `text-muted-foreground` look as they do in Claude.
 
 const color = (name: string) => `hsl(var(--${name}))`;
+
+/**
+ * Tailwind v4 computes spacing as a multiple of 0.25rem, so `h-18` or `size-13` work there
+ * though v3's fixed scale lacks them: every quarter step to 24 and every whole step to 200.
+ */
+function v4Spacing(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const add = (n: number) => (out[String(n)] = `${n / 4}rem`);
+  for (let q = 1; q <= 96; q++) add(q / 4);
+  for (let n = 25; n <= 200; n++) add(n);
+  return out;
+}
+
+/** v4 accepts any integer here, and any whole percent for opacity. */
+function steps(to: number, value: (n: number) => string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let n = 0; n <= to; n++) out[String(n)] = value(n);
+  return out;
+}
 const pair = (name: string) => ({ DEFAULT: color(name), foreground: color(`${name}-foreground`) });
 
 export const TAILWIND_THEME = {
   container: { center: true, padding: '2rem', screens: { '2xl': '1400px' } },
   extend: {
+    spacing: v4Spacing(),
+    zIndex: steps(100, String),
+    opacity: steps(100, (n) => String(n / 100)),
+    gridTemplateColumns: steps(24, (n) => `repeat(${n}, minmax(0, 1fr))`),
+    gridTemplateRows: steps(24, (n) => `repeat(${n}, minmax(0, 1fr))`),
+    gridColumn: Object.fromEntries(
+      Array.from({ length: 24 }, (_, i) => [`span-${i + 1}`, `span ${i + 1} / span ${i + 1}`]),
+    ),
+    // names v4 gave the smallest steps, and its new `bg-linear-*` gradients
+    boxShadow: { xs: '0 1px 2px 0 rgb(0 0 0 / 0.05)', '2xs': '0 1px rgb(0 0 0 / 0.05)' },
+    dropShadow: { xs: '0 1px 1px rgb(0 0 0 / 0.05)' },
+    blur: { xs: '4px' },
+    backgroundImage: Object.fromEntries(
+      Object.entries({
+        t: 'top',
+        tr: 'top right',
+        r: 'right',
+        br: 'bottom right',
+        b: 'bottom',
+        bl: 'bottom left',
+        l: 'left',
+        tl: 'top left',
+      }).map(([k, dir]) => [
+        `linear-to-${k}`,
+        `linear-gradient(to ${dir}, var(--tw-gradient-stops))`,
+      ]),
+    ),
     colors: {
       border: color('border'),
       input: color('input'),
@@ -29,6 +75,7 @@ export const TAILWIND_THEME = {
       },
     },
     borderRadius: {
+      xs: '0.125rem',
       lg: 'var(--radius)',
       md: 'calc(var(--radius) - 2px)',
       sm: 'calc(var(--radius) - 4px)',

@@ -4,6 +4,7 @@ import resolveConfig from 'tailwindcss/resolveConfig.js';
 import animate from 'tailwindcss-animate';
 // @ts-expect-error tailwind ships no types for its internals
 import processTailwindFeatures from 'tailwindcss/lib/processTailwindFeatures.js';
+import { scannableContent } from './tailwind-content';
 import { BASE_CSS, TAILWIND_THEME } from './tailwind-theme';
 
 type Ctx = {
@@ -65,7 +66,7 @@ export function compileTailwind(content: string, extraCss = ''): Promise<Tailwin
     const plugin: AcceptedPlugin = {
       postcssPlugin: 'artifact-tailwind',
       Once: features((api) => () => {
-        const ctx = setup(api, content);
+        const ctx = setup(api, scannableContent(content));
         return ctx;
       }) as never,
     };

@@ -48,7 +48,7 @@ describe('zip extraction', () => {
       { name: 'style.css', data: b('a{}') },
     ]);
     const err = await failure(build({ kind: 'zip', source: zip }));
-    expect(err.message).toMatch(/no index.html.*Found: .*notes.txt/s);
+    expect(err.message).toMatch(/no \.html page.*Found: .*notes.txt/s);
   });
   it('unwraps a single top folder', async () => {
     const zip = makeZip([{ name: 'site/index.html', data: b('<h1>Hi</h1>') }]);

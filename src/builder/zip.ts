@@ -11,16 +11,24 @@ function refuse(message: string): never {
   throw new BuildError(message);
 }
 
-function checkName(name: string): string {
+/**
+ * The site path a zip entry names, in one spelling: `./a`, `a/./b`, `a//b` and `a\b` are
+ * all `a/b` (zip tools write each of them); a folder keeps its trailing slash. Refuses an
+ * absolute name and any `..` (as yauzl does too), so nothing climbs out of the root.
+ */
+export function normalizeEntryName(name: string): string {
   if (name.includes('\0')) refuse(`The zip contains a file name with a NUL byte.`);
-  const norm = name.replace(/\\/g, '/');
-  if (norm.startsWith('/') || /^[a-zA-Z]:/.test(norm)) {
+  const slashed = name.replace(/\\/g, '/');
+  if (slashed.startsWith('/') || /^[a-zA-Z]:/.test(slashed)) {
     refuse(`The zip contains an absolute path ("${name}"), which is not allowed.`);
   }
-  if (norm.split('/').includes('..')) {
+  const all = slashed.split('/');
+  if (all.includes('..')) {
     refuse(`The zip contains a path that leaves the folder ("${name}"), which is not allowed.`);
   }
-  return norm;
+  const segments = all.filter((segment) => segment !== '' && segment !== '.');
+  const folder = slashed.endsWith('/') || all.at(-1) === '.';
+  return segments.join('/') + (folder && segments.length > 0 ? '/' : '');
 }
 
 /**
@@ -52,9 +60,10 @@ export function extractZip(
         zip.on('end', () => resolve(files));
         zip.on('entry', (entry: yauzl.Entry) => {
           try {
-            const name = checkName(entry.fileName);
+            const name = normalizeEntryName(entry.fileName);
             const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
-            const isDir = name.endsWith('/');
+            // `./` alone names the root itself: nothing to extract.
+            const isDir = name === '' || name.endsWith('/');
             if (mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR) {
               refuse(
                 `The zip contains a link or special file ("${entry.fileName}"); only plain files and folders are allowed.`,

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import semver from 'semver';
 import { BuildError } from '../types';
-import { NPM_SPECIFIERS, packageName } from '../vendor/specs';
-import { readTarball } from './tar';
+import { packageName, PREINSTALLED_PACKAGES } from '../kit';
+import { readTarball } from './tarball';
 
 /** Packages the page already has from the vendor set: never fetched, always one copy. */
-export const PREINSTALLED = new Set<string>(NPM_SPECIFIERS.map(packageName));
+export const PREINSTALLED = new Set<string>(PREINSTALLED_PACKAGES.map(packageName));
 const BUILTINS = new Set(builtinModules);
 
 export function isNodeBuiltin(spec: string): boolean {
@@ -16,7 +16,7 @@ export function isNodeBuiltin(spec: string): boolean {
 }
 
 export interface Packument {
-  'dist-tags'?: { latest?: string };
+  'dist-tags'?: Record<string, string | undefined>;
   versions?: Record<string, { dist?: { tarball?: string } }>;
 }
 
@@ -32,8 +32,41 @@ export interface Registry {
   tarball(url: string, name: string): Promise<Uint8Array>;
 }
 
+/**
+ * One package's files at `moduleDir`, unpacked from its tarball unless already there. The
+ * files land in a sibling folder first and are renamed into place, so a failed or concurrent
+ * unpack never leaves a half-written package behind.
+ */
+export async function unpackPackage(
+  registry: Registry,
+  moduleDir: string,
+  pkg: { name: string; tarball: string },
+  maxBytes: number,
+): Promise<void> {
+  if (existsSync(path.join(moduleDir, 'package.json'))) return;
+  const files = await readTarball(await registry.tarball(pkg.tarball, pkg.name), maxBytes);
+  const staging = `${moduleDir}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    for (const [file, content] of files) {
+      const target = path.join(staging, file);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, content);
+    }
+    if (!files.has('package.json')) await writeFile(path.join(staging, 'package.json'), '{}');
+    await mkdir(path.dirname(moduleDir), { recursive: true });
+    await rename(staging, moduleDir).catch((err: NodeJS.ErrnoException) => {
+      // another build unpacked the same version first: theirs is as good as ours
+      if (!existsSync(path.join(moduleDir, 'package.json'))) throw err;
+    });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
 /** The version a range asks for, or the latest when the range is not plain semver (tags, URLs). */
 export function pickVersion(doc: Packument, range: string): string | undefined {
+  const tagged = doc['dist-tags']?.[range || 'latest'];
+  if (tagged) return tagged;
   const published = Object.keys(doc.versions ?? {});
   const latest = doc['dist-tags']?.latest;
   if (latest && semver.satisfies(latest, range)) return latest;
@@ -42,8 +75,8 @@ export function pickVersion(doc: Packument, range: string): string | undefined {
 
 /**
  * Installs a package and everything it depends on into one flat node_modules under `dir`,
- * as npm would hoist it, without running any install script. Dependencies the vendor set
- * provides (react & co) are left out so the page keeps one copy. The first version placed
+ * as npm would hoist it, without running any install script. Dependencies the builder
+ * provides (react & co, by default) are left out so the page keeps one copy. The first version placed
  * wins a name; that is enough for bundling, where nested duplicates are rare and harmless.
  */
 export async function installTree(
@@ -51,6 +84,7 @@ export async function installTree(
   dir: string,
   root: { name: string; version: string; tarball: string },
   limits: InstallLimits,
+  leaveOut: (name: string) => boolean = (name) => PREINSTALLED.has(name),
 ): Promise<void> {
   const placed = new Set<string>();
   const queue: Array<{ name: string; version: string; tarball: string }> = [root];
@@ -65,22 +99,12 @@ export async function installTree(
     }
     const moduleDir = path.join(dir, 'node_modules', pkg.name);
     const manifestPath = path.join(moduleDir, 'package.json');
-    if (!existsSync(manifestPath)) {
-      const files = readTarball(
-        await registry.tarball(pkg.tarball, pkg.name),
-        limits.maxPackageBytes,
-      );
-      for (const [file, content] of files) {
-        const target = path.join(moduleDir, file);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, content);
-      }
-    }
+    await unpackPackage(registry, moduleDir, pkg, limits.maxPackageBytes);
     const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
       dependencies?: Record<string, string>;
     };
     for (const [name, range] of Object.entries(manifest.dependencies ?? {})) {
-      if (placed.has(name) || PREINSTALLED.has(name) || BUILTINS.has(name)) continue;
+      if (placed.has(name) || leaveOut(name) || BUILTINS.has(name)) continue;
       const doc = await registry.packument(name).catch(() => null);
       if (!doc) continue;
       const version = pickVersion(doc, range);

@@ -1,11 +1,23 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { PackageResolver, ResolvedPackage } from '../types';
 import { BuildError } from '../types';
-import { packageName } from '../vendor/specs';
-import { installTree, isNodeBuiltin, PREINSTALLED, type Packument, type Registry } from './install';
+import { packageName } from '../kit';
+import semver from 'semver';
+import {
+  installTree,
+  isNodeBuiltin,
+  pickVersion,
+  PREINSTALLED,
+  unpackPackage,
+  type Packument,
+  type Registry,
+} from './install';
+import { bundleModule } from './module-build';
+import { openPackage, type ModuleBuilder, type PackageFetcher } from './package-files';
 
 export interface NpmResolverOptions {
   /** Registry base URL, e.g. https://registry.npmjs.org */
@@ -15,9 +27,21 @@ export interface NpmResolverOptions {
   fetch?: typeof fetch;
   /** Largest tarball accepted, unpacked (bytes). */
   maxPackageBytes?: number;
+  /**
+   * Largest unpacked size of a package a CDN link points into (three, @babel/standalone and
+   * font packages are far larger than what a bundle takes from them; only the files linked
+   * are copied to the site).
+   */
+  maxLinkedPackageBytes?: number;
   timeoutMs?: number;
   /** How many packages one long-tail package may bring with it, itself included. */
   maxPackages?: number;
+}
+
+/** The long-tail resolver, which also hands out whole packages (for CDN links made local). */
+export interface NpmResolver extends PackageResolver {
+  files: PackageFetcher;
+  modules: ModuleBuilder;
 }
 
 /**
@@ -25,9 +49,10 @@ export interface NpmResolverOptions {
  * scripts, and bundles it to one browser ES module with every other bare import left for
  * the page's import map (so react stays the one preinstalled copy).
  */
-export function createNpmResolver(opts: NpmResolverOptions): PackageResolver {
+export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
   const doFetch = opts.fetch ?? fetch;
   const maxBytes = opts.maxPackageBytes ?? 20 * 1024 * 1024;
+  const maxLinkedBytes = opts.maxLinkedPackageBytes ?? 150 * 1024 * 1024;
   const versions = new Map<string, Promise<ResolvedPackage>>();
 
   async function get(url: string, what: string): Promise<Response> {
@@ -63,7 +88,7 @@ export function createNpmResolver(opts: NpmResolverOptions): PackageResolver {
           `The package "${name}" could not be downloaded (status ${tgz.status}).`,
         );
       const bytes = new Uint8Array(await tgz.arrayBuffer());
-      if (bytes.byteLength > maxBytes)
+      if (bytes.byteLength > Math.max(maxBytes, maxLinkedBytes))
         throw new BuildError(`The package "${name}" is too large to use here.`);
       return bytes;
     },
@@ -143,7 +168,82 @@ export function createNpmResolver(opts: NpmResolverOptions): PackageResolver {
     return { name, version, code };
   }
 
-  return (spec) => {
+  const packageDir = (name: string, version: string) =>
+    path.join(
+      opts.cacheDir,
+      'packages',
+      `${name.replace('/', '__')}@${version}`,
+      'node_modules',
+      name,
+    );
+
+  // a range or tag (react@18, latest) is read from the registry at most every ten minutes
+  const ranges = new Map<string, { version: string; at: number }>();
+
+  const files: PackageFetcher = async (name, range) => {
+    const known = ranges.get(`${name}@${range}`);
+    let version =
+      semver.valid(range) ?? (known && Date.now() - known.at < 600_000 ? known.version : undefined);
+    if (!version || !existsSync(path.join(packageDir(name, version), 'package.json'))) {
+      const doc = await packument(name);
+      version = pickVersion(doc, range);
+      // a CDN link names a version: falling back to another one would change the page
+      if (version && semver.validRange(range) && !semver.satisfies(version, range))
+        version = undefined;
+      const tarball = version ? doc.versions?.[version]?.dist?.tarball : undefined;
+      if (!version || !tarball)
+        throw new BuildError(`The package "${name}" has no version matching "${range}" on npm.`);
+      await unpackPackage(registry, packageDir(name, version), { name, tarball }, maxLinkedBytes);
+    }
+    if (!semver.valid(range)) ranges.set(`${name}@${range}`, { version, at: Date.now() });
+    return openPackage(packageDir(name, version), name, version);
+  };
+
+  const modules: ModuleBuilder = async ({ name, range, subpath }, external) => {
+    const pkg = await files(name, range);
+    const specifier = subpath ? `${name}/${subpath}` : name;
+    // the same module with the same shared packages is the same bytes: built once per cache
+    const key = createHash('sha256')
+      .update(JSON.stringify([specifier, pkg.version, [...external].sort()]))
+      .digest('hex')
+      .slice(0, 16);
+    const cached = path.join(opts.cacheDir, 'bundles', 'esm', `${key}.json`);
+    if (existsSync(cached)) {
+      const hit = JSON.parse(await readFile(cached, 'utf8')) as {
+        code: string;
+        externals: string[];
+      };
+      return {
+        name,
+        version: pkg.version,
+        code: new TextEncoder().encode(hit.code),
+        externals: hit.externals,
+      };
+    }
+    const treeDir = path.join(
+      opts.cacheDir,
+      'packages',
+      `${name.replace('/', '__')}@${pkg.version}`,
+    );
+    await installTree(
+      registry,
+      treeDir,
+      { name, version: pkg.version, tarball: '' },
+      { maxPackageBytes: maxBytes, maxPackages: opts.maxPackages ?? 150 },
+      (dep) => external.has(dep),
+    );
+    const built = await bundleModule(treeDir, specifier, external);
+    await mkdir(path.dirname(cached), { recursive: true });
+    const staging = `${cached}.${process.pid}.tmp`;
+    await writeFile(
+      staging,
+      JSON.stringify({ code: new TextDecoder().decode(built.code), externals: built.externals }),
+    );
+    await rename(staging, cached);
+    return { name, version: pkg.version, ...built };
+  };
+
+  const resolver = (spec: string) => {
     let pending = versions.get(spec);
     if (!pending) {
       pending = resolve(spec);
@@ -152,4 +252,5 @@ export function createNpmResolver(opts: NpmResolverOptions): PackageResolver {
     }
     return pending;
   };
+  return Object.assign(resolver, { files, modules });
 }

@@ -1,0 +1,31 @@
+// Tailwind's class extractor costs the square of a run's length on runs without spaces or
+// quotes (thousands of `<div>` or `(` in a row took minutes). No class is that long, so a long
+// run is read as overlapping windows, one per line: every class up to WINDOW_OVERLAP
+// characters is still found, and the cost grows with the length, not its square.
+const LONG_RUN = 1000;
+const WINDOW = 256;
+const WINDOW_OVERLAP = 128;
+const RUN_BREAK = /[\s"'`]/;
+
+/** The content as Tailwind should scan it: unchanged unless it has a very long run. */
+export function scannableContent(content: string): string {
+  const parts: string[] = [];
+  let kept = 0;
+  let runStart = 0;
+  // A loop, not a regex: a pattern for "1000 or more" would itself rescan every shorter run.
+  for (let i = 0; i <= content.length; i++) {
+    if (i < content.length && !RUN_BREAK.test(content[i]!)) continue;
+    if (i - runStart >= LONG_RUN) {
+      parts.push(content.slice(kept, runStart));
+      for (let start = runStart; start < i - WINDOW_OVERLAP; start += WINDOW - WINDOW_OVERLAP) {
+        parts.push('\n', content.slice(start, Math.min(start + WINDOW, i)));
+      }
+      parts.push('\n');
+      kept = i;
+    }
+    runStart = i + 1;
+  }
+  if (kept === 0) return content;
+  parts.push(content.slice(kept));
+  return parts.join('');
+}
