@@ -10,6 +10,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits for what a person would see; its 1 s default is too short for a
+    // browser on a busy two-core machine. Passing polls return as soon as they pass.
+    expect: { poll: { timeout: 30_000 } },
     globalSetup: ['test/e2e-setup.ts'],
   },
 });

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotScreen } from '../test/browser';
-import { startTestServer, type TestServer } from '../test/server';
+import { registerUser, startTestServer, type TestServer } from '../test/server';
+import { CODE_SPENT, issueSignInCode } from '../src/server/domain/sign-in-codes';
 
 // The accounts journey through the real /auth screen, against a real server and Chromium.
 describe('accounts in the browser', () => {
@@ -121,5 +122,32 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
     await page.reload();
     expect(await isDark()).toBe(false);
+  });
+
+  it('refuses a sign-in link this browser did not start, and stays signed out', async () => {
+    // Login CSRF: any page could send a visitor here carrying the attacker's own session.
+    const attacker = await registerUser(server);
+    await freshPage();
+    await page.goto(`${server.url}/auth/callback?token=${attacker.token}&provider=github`);
+    const failed = page.getByRole('heading', { name: 'Authentication Failed' });
+    await expect.poll(() => failed.isVisible()).toBe(true);
+    expect(await page.getByText(CODE_SPENT).isVisible()).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
+
+  it('signs in the browser that started a social sign-in with its one-time code', async () => {
+    const { user } = await registerUser(server);
+    await freshPage();
+    await page.goto(`${server.url}/api/auth/github`);
+    const state = (await page.context().cookies()).find((c) => c.name === 'auth_state');
+    expect(state).toBeDefined();
+    const code = await issueSignInCode(server.ctx.db, user.id, state!.value);
+    await page.goto(`${server.url}/auth/callback?token=${code}&provider=github`);
+    const done = page.getByRole('heading', { name: 'Authentication Successful' });
+    await expect.poll(() => done.isVisible()).toBe(true);
+    await page.waitForURL('**/dashboard');
+    const menu = await openUserMenu();
+    await expect.poll(() => menu.textContent()).toContain(user.email);
   });
 });

@@ -23,7 +23,7 @@ describe('the example gallery opens live demos', () => {
   beforeAll(async () => {
     server = await startTestServer('sqlite', { SEED_DEMOS: 'true' });
     browser = await launchBrowser();
-    const live = async () =>
+    const allLive = async () =>
       (
         await server.ctx.db
           .selectFrom('sites')
@@ -31,13 +31,22 @@ describe('the example gallery opens live demos', () => {
           .select('sites.subdomain')
           .where('deployments.status', '=', 'SUCCESS')
           .execute()
-      ).length;
-    // Seeding runs in the background after start: wait until every demo is live.
-    const end = Date.now() + 90_000;
-    while ((await live()) < DEMO_SUBDOMAINS.length) {
-      if (Date.now() > end) throw new Error('the demo sites were not all live after 90 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+      ).length === DEMO_SUBDOMAINS.length;
+    // Seeding runs in the background after start: look again each time a build ends.
+    await new Promise<void>((resolve, reject) => {
+      const check = () =>
+        allLive().then((done) => {
+          if (!done) return;
+          stop();
+          resolve();
+        }, reject);
+      const stop = server.ctx.events.on('deployment.finished', ({ deployment }) => {
+        if (deployment.status === 'SUCCESS') return void check();
+        stop();
+        reject(new Error(`a demo failed to build: ${deployment.error_message}`));
+      });
+      void check();
+    });
   });
   afterAll(async () => {
     await browser?.close();

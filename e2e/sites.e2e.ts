@@ -4,7 +4,7 @@ import { launchBrowser, screenshotScreen } from '../test/browser';
 import { deployCode, htmlArtifact, waitForDeployment } from '../test/deploy';
 import { guestSession, registerUser, startTestServer, type TestServer } from '../test/server';
 
-// The dashboard and site-detail cases the deploy journey (deploy-journey.e2e.ts) leaves out:
+// The dashboard and site-detail cases the deploy journey (deploy.e2e.ts) leaves out:
 // no session, guests and their 24-hour sites, the custom-domain panel, unknown site ids.
 describe('dashboard and site detail in the browser', () => {
   let server: TestServer;
@@ -66,7 +66,9 @@ describe('dashboard and site detail in the browser', () => {
 
     // Custom domains need an account: the panel says so and its controls stay disabled.
     await page.goto(`${server.url}/sites/${siteId}`);
-    await visible('Custom domains are available for authenticated users.');
+    await visible(
+      'Custom domains will be for signed-in users; connecting one is not available yet.',
+    );
     expect(await page.getByLabel('Domain', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add Domain' }).isDisabled()).toBe(true);
   });
@@ -84,12 +86,10 @@ describe('dashboard and site detail in the browser', () => {
     expect(await rows()).toMatch(/Current domain\s*None/);
     expect(await rows()).toMatch(/SSL status\s*No SSL/);
     expect(await rows()).toMatch(/SSL expiry\s*None/);
-    await visible('Connecting your own domain is not available on this installation yet.');
+    await visible('Connecting your own domain is not available yet.');
     expect(await page.getByLabel('Domain', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add Domain' }).isDisabled()).toBe(true);
-    expect(
-      await page.getByText('Custom domains are available for authenticated users.').count(),
-    ).toBe(0);
+    expect(await page.getByText('Custom domains will be for signed-in users').count()).toBe(0);
   });
 
   it("answers an id that names no site with 'Site not found' and a way back", async () => {
@@ -128,6 +128,9 @@ describe('dashboard and site detail in the browser', () => {
       await page.waitForURL(/\/sites\//);
       const status = page.getByRole('main').getByRole('status').filter({ hasText: 'pending' });
       await expect.poll(() => status.first().isVisible()).toBe(true);
+      // Redeploy follows the history, which loads apart from the site: wait for it first.
+      const history = page.getByRole('listitem').filter({ hasText: 'Version 1' });
+      await expect.poll(() => history.textContent()).toContain('pending');
       expect(await page.getByRole('button', { name: 'Redeploy' }).isDisabled()).toBe(true);
       await screenshotScreen(page, 'site-detail-pending');
     } finally {

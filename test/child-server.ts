@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { waitUntil } from './wait';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -15,19 +16,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface ChildServer {
+export interface ServerProcess {
   child: ChildProcess;
-  port: number;
-  url: string;
+  /** Everything the process wrote to stdout and stderr, in order. */
   output: string[];
-  /** Resolves when the process has exited. */
+  /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;
 }
 
-/** The real server (`node --import tsx src/server/main.ts`) as a child process. */
-export async function spawnServer(env: Record<string, string>): Promise<ChildServer> {
-  const port = Number(env.PORT);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+export interface ChildServer extends ServerProcess {
+  port: number;
+  url: string;
+}
+
+/** The real server (`node --import tsx src/server/main.ts`) as a child process, not yet awaited. */
+export function spawnServerProcess(
+  env: Record<string, string>,
+  args: string[] = [],
+): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -43,17 +50,37 @@ export async function spawnServer(env: Record<string, string>): Promise<ChildSer
   child.stdout!.on('data', (d: Buffer) => output.push(String(d)));
   child.stderr!.on('data', (d: Buffer) => output.push(String(d)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output, exited };
+}
+
+/** The real server as a child process, resolved once it answers /api/health. */
+export async function spawnServer(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<ChildServer> {
+  const port = Number(env.PORT);
+  const proc = spawnServerProcess(env, args);
   const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > end) throw new Error(`server did not start: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, port, url, output, exited };
+  // A cold first start compiles the whole server through tsx, slower still on a busy machine:
+  // the bound is generous and only reports; the test's own timeout governs.
+  await waitUntil(
+    async () => {
+      if (proc.child.exitCode !== null)
+        throw new Error(`server exited (${proc.child.exitCode}): ${proc.output.join('')}`);
+      try {
+        return (await fetch(`${url}/api/health`)).ok;
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    { timeoutMs: 120_000, what: () => `the server on ${url} to start: ${proc.output.join('')}` },
+  );
+  return { ...proc, port, url };
+}
+
+/** Stops a child server with SIGTERM and waits for it to exit. */
+export async function stopServer(server: ServerProcess | null | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  await server.exited;
 }

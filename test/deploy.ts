@@ -1,6 +1,8 @@
 import { request } from 'node:http';
-import type { DeployResponse, Deployment } from '../src/shared/deployment';
+import type { DeployResponse, Deployment, DeploymentStatus } from '../src/shared/deployment';
 import type { ApiResponse, TestServer } from './server';
+import { waitUntil } from './wait';
+import { makeZip } from './zip';
 
 /** A small HTML artifact; `marker` tells versions apart on the live site. */
 export function htmlArtifact(marker: string): string {
@@ -8,7 +10,7 @@ export function htmlArtifact(marker: string): string {
 }
 
 export function deployCode(
-  server: TestServer,
+  server: Pick<TestServer, 'api'>,
   token: string | undefined,
   subdomain: string,
   code: string,
@@ -20,7 +22,7 @@ export function deployCode(
 }
 
 export async function uploadFile(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   token: string | undefined,
   file: { name: string; bytes: Uint8Array | string; type?: string } | null,
   subdomain: string,
@@ -48,24 +50,48 @@ export async function uploadFile(
   return { status: res.status, headers: res.headers, body };
 }
 
-/** Polls the API until the deployment is final (SUCCESS or FAILED). */
-export async function waitForDeployment(
-  server: TestServer,
+let subdomains = 0;
+/** A subdomain no other test in this run has used: `name-<time>-<n>`. */
+export function uniqueSubdomain(name: string): string {
+  subdomains += 1;
+  return `${name}-${Date.now().toString(36)}-${subdomains}`;
+}
+
+/** Asks the API until the deployment's status is one `accept` takes; returns it. */
+export function waitForDeploymentStatus(
+  server: Pick<TestServer, 'api'>,
+  token: string,
+  id: string,
+  accept: (status: DeploymentStatus) => boolean,
+  timeoutMs = 60_000,
+): Promise<Deployment> {
+  let last: Deployment | undefined;
+  return waitUntil(
+    async () => {
+      const res = await server.api<{ deployment: Deployment }>('GET', `/api/deployments/${id}`, {
+        token,
+      });
+      last = res.body.deployment;
+      return last && accept(last.status) ? last : false;
+    },
+    { timeoutMs, what: () => `deployment ${id} (still ${last?.status})` },
+  );
+}
+
+/** Asks the API until the deployment is final (SUCCESS or FAILED). */
+export function waitForDeployment(
+  server: Pick<TestServer, 'api'>,
   token: string,
   id: string,
   timeoutMs = 60_000,
 ): Promise<Deployment> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await server.api<{ deployment: Deployment }>('GET', `/api/deployments/${id}`, {
-      token,
-    });
-    const d = res.body.deployment;
-    if (d && (d.status === 'SUCCESS' || d.status === 'FAILED')) return d;
-    if (Date.now() > end)
-      throw new Error(`deployment ${id} still ${d?.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return waitForDeploymentStatus(
+    server,
+    token,
+    id,
+    (s) => s === 'SUCCESS' || s === 'FAILED',
+    timeoutMs,
+  );
 }
 
 export interface SiteResponse {
@@ -105,4 +131,24 @@ export function fetchSite(
     req.on('error', reject);
     req.end(opts.body);
   });
+}
+
+/**
+ * A zip whose build takes seconds, long enough to stop a server or worker in the middle of
+ * it: hundreds of small text files, each compressed at brotli's top quality (the builder
+ * keeps that quality for files under 16 KB) and stored as blobs of its own.
+ */
+export function slowSiteZip(marker: string): Buffer {
+  const words = Array.from({ length: 5000 }, (_, i) =>
+    Math.random()
+      .toString(36)
+      .slice(2, 4 + (i % 8)),
+  );
+  const files: Record<string, string> = { 'index.html': htmlArtifact(marker) };
+  for (let f = 0; f < 600; f++) {
+    let text = '';
+    while (text.length < 12 * 1024) text += `${words[Math.floor(Math.random() * words.length)]} `;
+    files[`data/part-${f}.txt`] = text;
+  }
+  return makeZip(files);
 }

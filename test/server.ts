@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { loadConfig } from '../src/server/config';
 import type { Dialect } from '../src/server/db/database';
 import { createLogger } from '../src/server/logger';
-import { startServer, type RunningServer } from '../src/server/server';
+import { startServer, type RunningServer, type StartOptions } from '../src/server/server';
 import type { AuthResponse } from '../src/shared/user';
 import { freePort } from './child-server';
 import { createTestDatabaseTarget } from './databases';
@@ -13,20 +13,46 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
+/** Calls the JSON API; the body comes back parsed when it is JSON, as text otherwise. */
+export type ApiCall = <T = any>(
+  method: string,
+  path: string,
+  opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<ApiResponse<T>>;
+
 export interface TestServer extends RunningServer {
-  /** Every log line the server wrote, parsed. */
+  /** Every log line the server wrote (JSON text), down to debug. */
   logs: string[];
-  api<T = any>(
-    method: string,
-    path: string,
-    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
-  ): Promise<ApiResponse<T>>;
+  api: ApiCall;
+}
+
+/** An API client for the server at `baseUrl` (one in this process or a child process). */
+export function apiClient(baseUrl: string): ApiCall {
+  return async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    const res = await fetch(baseUrl + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, body: parsed as any };
+  };
 }
 
 /** A real server on a free port over a fresh database of the given dialect. */
 export async function startTestServer(
   dialect: Dialect,
   env: Record<string, string> = {},
+  opts: { webDir?: string } & Pick<StartOptions, 'blobs'> = {},
 ): Promise<TestServer> {
   const target = await createTestDatabaseTarget(dialect);
   // A known port, so the sites domain and app origin name this very server.
@@ -36,7 +62,8 @@ export async function startTestServer(
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: target.dataDir,
-    LOG_LEVEL: 'info',
+    // Every line the server can write, so tests of what logs hold see the request lines too.
+    LOG_LEVEL: 'debug',
     // Tests that want the demo sites ask for them; the rest start with an empty product.
     SEED_DEMOS: 'false',
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
@@ -49,25 +76,8 @@ export async function startTestServer(
       done();
     },
   });
-  const server = await startServer(config, { log: createLogger('info', sink) });
-  const api: TestServer['api'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | undefined;
-    if (opts.body !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-    }
-    const res = await fetch(server.url + path, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, headers: res.headers, body: parsed as any };
-  };
+  const server = await startServer(config, { ...opts, log: createLogger('debug', sink) });
+  const api = apiClient(server.url);
   return {
     ...server,
     logs,
@@ -81,7 +91,7 @@ export async function startTestServer(
 
 let counter = 0;
 export async function registerUser(
-  server: TestServer,
+  server: Pick<TestServer, 'api'>,
   input: { email?: string; password?: string; name?: string } = {},
 ): Promise<AuthResponse> {
   counter += 1;
@@ -97,7 +107,7 @@ export async function registerUser(
   return res.body;
 }
 
-export async function guestSession(server: TestServer): Promise<AuthResponse> {
+export async function guestSession(server: Pick<TestServer, 'api'>): Promise<AuthResponse> {
   const res = await server.api<AuthResponse>('POST', '/api/auth/guest');
   if (res.status !== 201) throw new Error(`guest failed: ${res.status}`);
   return res.body;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ describe('config', () => {
     expect(config.sitesDomain).toBe('localhost:3000');
     expect(config.databaseUrl).toBeNull();
     expect(siteUrl(config, 'demo')).toBe('http://demo.localhost:3000');
-    expect(config.features).toEqual({ analytics: true, oauth: true, customDomains: true });
+    expect(config.roles).toEqual(new Set(['web', 'worker']));
   });
 
   it('lets the app origin and sites domain follow the port unless they are set', () => {
@@ -39,22 +39,67 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ROLES: 'web,chef' })).toThrow(/ROLES/);
   });
 
-  it('turns a feature off only for the exact text false', () => {
-    const config = loadConfig({
+  it('refuses a worker alone without Redis, naming REDIS_URL', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ROLES: 'worker' })).toThrow(/REDIS_URL/);
+    const worker = loadConfig({
       DATA_DIR: tempDir(),
-      ENABLE_OAUTH: 'false',
-      ENABLE_ANALYTICS: 'no',
+      ROLES: 'worker',
+      REDIS_URL: 'redis://127.0.0.1:6379',
     });
-    expect(config.features.oauth).toBe(false);
-    expect(config.features.analytics).toBe(true);
+    expect(worker.roles).toEqual(new Set(['worker']));
   });
 
-  it('generates the secret key once and keeps it', () => {
-    const dir = tempDir();
-    const first = loadConfig({ DATA_DIR: dir }).secretKey;
-    const second = loadConfig({ DATA_DIR: dir }).secretKey;
-    expect(first).toHaveLength(32);
-    expect(second.equals(first)).toBe(true);
-    expect(readFileSync(path.join(dir, 'secret.key'), 'utf8').trim()).toBe(first.toString('hex'));
+  describe('S3 blob storage', () => {
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_BUCKET: 'artifact-blobs',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+
+    it('keeps blobs in the data folder when no S3 variable is set', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() }).s3).toBeNull();
+    });
+
+    it('reads all five variables, the endpoint without its trailing slash', () => {
+      expect(loadConfig({ DATA_DIR: tempDir(), ...s3 }).s3).toEqual({
+        endpoint: 'http://127.0.0.1:9000',
+        bucket: 'artifact-blobs',
+        region: 'us-east-1',
+        accessKeyId: 'key-id',
+        secretAccessKey: 'secret',
+      });
+    });
+
+    it('lets the endpoint stay unset for AWS S3 itself', () => {
+      const { S3_ENDPOINT: _, ...aws } = s3;
+      expect(loadConfig({ DATA_DIR: tempDir(), ...aws }).s3?.endpoint).toBeNull();
+    });
+
+    it('names each missing variable once any S3 variable is set', () => {
+      const { S3_REGION: _, S3_SECRET_ACCESS_KEY: __, ...partial } = s3;
+      const error = () => loadConfig({ DATA_DIR: tempDir(), ...partial });
+      expect(error).toThrow(
+        /S3_REGION: required for S3 blob storage \(set: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID\)/,
+      );
+      expect(error).toThrow(/S3_SECRET_ACCESS_KEY: required/);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'b-1' })).toThrow(
+        /S3_ACCESS_KEY_ID: required for S3 blob storage \(set: S3_BUCKET\)/,
+      );
+    });
+
+    it('refuses an endpoint that is not an http(s) URL and a bucket name S3 would refuse', () => {
+      for (const endpoint of ['minio:9000', 'ftp://127.0.0.1:9000']) {
+        expect(() => loadConfig({ DATA_DIR: tempDir(), ...s3, S3_ENDPOINT: endpoint })).toThrow(
+          /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/,
+        );
+      }
+      for (const bucket of ['My_Bucket', 'ab', '-blobs']) {
+        expect(() => loadConfig({ DATA_DIR: tempDir(), ...s3, S3_BUCKET: bucket })).toThrow(
+          /S3_BUCKET: must be a bucket name/,
+        );
+      }
+    });
   });
 });

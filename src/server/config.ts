@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +7,68 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+// --- S3-compatible blob storage ------------------------------------------------------------
+
+export interface S3Config {
+  /** null: AWS S3 itself, found from the region; otherwise path-style requests to this URL. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  /** Never logged. */
+  secretAccessKey: string;
+}
+
+// Any S3_* variable asks for the bucket; the endpoint alone may stay unset (AWS itself).
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+const S3_VARIABLES = {
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  // S3's bucket naming rules, so a typo is refused here rather than by the store.
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1 (or auto)')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1, 'must not be empty').optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1, 'must not be empty').optional(),
+};
+
+type S3Variables = {
+  [K in keyof typeof S3_VARIABLES]?: z.infer<(typeof S3_VARIABLES)[K]>;
+};
+
+function s3Config(e: S3Variables): S3Config | null {
+  const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = e;
+  if (S3_BUCKET && S3_REGION && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
+    return {
+      endpoint: S3_ENDPOINT ? S3_ENDPOINT.replace(/\/+$/, '') : null,
+      bucket: S3_BUCKET,
+      region: S3_REGION,
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+    };
+  }
+  const given = (Object.keys(S3_VARIABLES) as Array<keyof S3Variables>).filter(
+    (name) => e[name] !== undefined,
+  );
+  if (given.length === 0) return null;
+  const lines = S3_REQUIRED.filter((name) => e[name] === undefined).map(
+    (name) => `  ${name}: required for S3 blob storage (set: ${given.join(', ')})`,
+  );
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+// --- end of S3 ------------------------------------------------------------------------------
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,17 +89,22 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis://')
     .optional(),
-  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  BUILD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   ROLES: z.string().default('web,worker'),
   NPM_REGISTRY: z.url().default('https://registry.npmjs.org'),
-  ENABLE_ANALYTICS: z.string().optional(),
-  ENABLE_OAUTH: z.string().optional(),
-  ENABLE_CUSTOM_DOMAINS: z.string().optional(),
   TRUST_PROXY: bool,
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  DEPLOY_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
   SEED_DEMOS: z.enum(['true', 'false']).default('true'),
+  SITE_STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 1024 * 1024),
+  ...S3_VARIABLES,
 });
 
 export type Role = 'web' | 'worker';
@@ -53,16 +119,24 @@ export interface Config {
   sitesProtocol: 'http' | 'https';
   databaseUrl: string | null;
   redisUrl: string | null;
-  secretKey: Buffer;
   adminEmails: Set<string>;
   logLevel: string;
   buildConcurrency: number;
+  /** A build running longer is stopped (its thread terminated) and fails. */
+  buildTimeoutMs: number;
   roles: Set<Role>;
   npmRegistry: string;
   trustProxy: boolean;
-  /** Deploy the demo sites (todo, memory, calculator, weather) on first start. */
+  /** Accounts one client address may create per hour, by sign-up and again as guests. */
+  signUpsPerHour: number;
+  /** Deployments one account may start per hour. */
+  deploysPerHour: number;
+  /** Deploy the demo sites of the examples gallery on first start. */
   seedDemos: boolean;
-  features: { analytics: boolean; oauth: boolean; customDomains: boolean };
+  /** Bytes of window.storage data one account may keep across all its sites. */
+  siteStorageQuotaBytes: number;
+  /** Blobs in an S3-compatible bucket; null keeps them in DATA_DIR/blobs. */
+  s3: S3Config | null;
 }
 
 export class ConfigError extends Error {}
@@ -89,8 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
-  // Feature flags are on unless set to exactly 'false' (SPEC.md section 6).
-  const flag = (v: string | undefined) => v !== 'false';
+  // A worker alone announces progress and new versions through Redis; without it nobody hears.
+  if (roles.has('worker') && !roles.has('web') && !e.REDIS_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REDIS_URL: required when ROLES is worker alone; the web nodes learn of its builds through Redis (set the same REDIS_URL on every node, or run ROLES=web,worker)',
+    );
+  }
   // Unset, both follow the port, so `PORT=4000 npm start` links to sites that answer.
   const local = `localhost:${e.PORT || 3000}`;
   const appOrigin = e.APP_ORIGIN ?? `http://${local}`;
@@ -105,7 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SITES_PROTOCOL ?? (new URL(appOrigin).protocol === 'https:' ? 'https' : 'http'),
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
-    secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'utf8') : loadOrCreateSecret(dataDir),
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(',')
         .map((s) => s.trim().toLowerCase())
@@ -113,26 +190,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     logLevel: e.LOG_LEVEL,
     buildConcurrency: e.BUILD_CONCURRENCY,
+    buildTimeoutMs: e.BUILD_TIMEOUT_MS,
     roles: roles as Set<Role>,
     npmRegistry: e.NPM_REGISTRY,
     trustProxy: e.TRUST_PROXY,
+    signUpsPerHour: e.SIGNUP_RATE_LIMIT,
+    deploysPerHour: e.DEPLOY_RATE_LIMIT,
     seedDemos: e.SEED_DEMOS === 'true',
-    features: {
-      analytics: flag(e.ENABLE_ANALYTICS),
-      oauth: flag(e.ENABLE_OAUTH),
-      customDomains: flag(e.ENABLE_CUSTOM_DOMAINS),
-    },
+    siteStorageQuotaBytes: e.SITE_STORAGE_QUOTA_BYTES,
+    s3: s3Config(e),
   };
-}
-
-// A secret generated once and kept beside the data, so restarts keep sessions and
-// encrypted keys readable. Never logged.
-function loadOrCreateSecret(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'secret.key');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
-  const secret = randomBytes(32);
-  writeFileSync(file, secret.toString('hex'), { mode: 0o600 });
-  return secret;
 }
 
 /** Public URL of a site on the sites domain. */

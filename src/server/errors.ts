@@ -1,8 +1,10 @@
+import type { ErrorCode, PlanLimitDetails } from '../shared/errors';
+
 // Errors the domain throws; one handler turns them into {error:{message, code, details}}.
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
     readonly headers?: Record<string, string>,
@@ -16,8 +18,15 @@ export const badRequest = (message: string, details?: Record<string, unknown>) =
   new AppError(400, 'BAD_REQUEST', message, details);
 export const unauthorized = (message = 'Authentication required. Please login again.') =>
   new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message: string, details?: Record<string, unknown>) =>
-  new AppError(403, 'FORBIDDEN', message, details);
+export const invalidCredentials = () =>
+  new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+export const planLimitReached = (limit: Omit<PlanLimitDetails, 'upgradeRequired'>) =>
+  new AppError(
+    403,
+    'PLAN_LIMIT',
+    `You've reached the limit of ${limit.maxAllowed} sites on the ${limit.plan} plan.`,
+    { upgradeRequired: true, ...limit },
+  );
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
@@ -32,4 +41,23 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
     {
       'retry-after': String(retryAfterSeconds),
     },
+  );
+export const serverBusy = (message: string, retryAfterSeconds: number) =>
+  new AppError(
+    503,
+    'SERVER_BUSY',
+    message,
+    { retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+/** The account's stored deployments would pass its plan's storage quota. */
+export const storageQuotaReached = (message: string, details: Record<string, unknown>) =>
+  new AppError(507, 'STORAGE_QUOTA', message, details);
+/** The server's blob disk is full: nothing the person did wrong, nothing half-stored. */
+export const storageFull = () =>
+  new AppError(
+    507,
+    'STORAGE_FULL',
+    'The server has run out of storage space, so this deployment could not be saved. Please try again later.',
   );

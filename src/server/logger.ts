@@ -1,4 +1,22 @@
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+
+/**
+ * In development a person reads the log: one short line per event, in the terminal's own
+ * colours. Everywhere else (production, tests) it is JSON for machines.
+ */
+export function logDestination(
+  env: 'development' | 'production' | 'test',
+): pino.DestinationStream | undefined {
+  if (env !== 'development') return undefined;
+  return pretty({
+    colorize: Boolean(process.stdout.isTTY),
+    singleLine: true,
+    translateTime: 'HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+    sync: true,
+  });
+}
 
 // Request logs never carry credentials: headers that hold them are redacted, bodies are
 // never logged, and query strings are dropped (the OAuth return carries a token there).
@@ -15,6 +33,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
           '*.token',
           '*.apiKey',
           '*.secretKey',
+          '*.secretAccessKey',
         ],
         censor: '[redacted]',
       },

@@ -1,74 +1,76 @@
-import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  spawnServer,
+  spawnServerProcess,
+  stopServer,
+  type ServerProcess,
+} from '../../test/child-server';
+import { waitUntil } from '../../test/wait';
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMOS: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not come up');
-}
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'ah-main-'));
 
 describe('the server process', () => {
+  let proc: ServerProcess | undefined;
+  afterEach(() => stopServer(proc));
+
+  // A cold start of the server process takes a while on a busy machine.
   it('drains an in-flight request on SIGTERM and exits 0', async () => {
-    const port = await freePort();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ah-main-'));
-    const proc = startProcess({ PORT: String(port), DATA_DIR: dataDir });
-    const url = `http://127.0.0.1:${port}`;
-    await waitForHealth(url).catch((err) => {
-      throw new Error(`${err.message}: ${proc.output()}`);
-    });
-    // Registration hashes a password (tens of ms): a real request still running at SIGTERM.
-    const inFlight = fetch(`${url}/api/auth/register`, {
+    const server = await spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir() });
+    proc = server;
+    // The body is held back until after SIGTERM, so the request cannot finish before the
+    // signal: an answer proves the server drained it rather than won a race with it. The
+    // server's '100 Continue' proves it has the request in hand before the signal is sent.
+    const body = JSON.stringify({ email: 'drain@example.com', password: 'long enough' });
+    const req = request(`${server.url}/api/auth/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'drain@example.com', password: 'long enough' }),
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
     });
-    await new Promise((r) => setTimeout(r, 5));
-    proc.child.kill('SIGTERM');
-    const res = await inFlight;
-    expect(res.status).toBe(201);
-    expect(await proc.exited).toBe(0);
-  });
+    const received = new Promise<void>((resolve) => req.once('continue', resolve));
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += String(d)));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+    });
+    // A failure surfaces where the answer is awaited, not as an unhandled rejection earlier.
+    answered.catch(() => undefined);
+    req.flushHeaders();
+    await received;
+
+    server.child.kill('SIGTERM');
+    // Shutting down: the server takes no new requests (refused, or 503 on a kept-alive socket).
+    await waitUntil(
+      async () => {
+        try {
+          return (await fetch(`${server.url}/api/health`)).status === 503;
+        } catch {
+          return true;
+        }
+      },
+      { what: 'the server to stop taking new requests after SIGTERM' },
+    );
+    req.end(body);
+
+    const res = await answered;
+    expect(res.status, res.text).toBe(201);
+    expect(JSON.parse(res.text).user.email).toBe('drain@example.com');
+    expect(await server.exited).toBe(0);
+  }, 120_000);
 
   it('refuses to start on a bad variable, naming it', async () => {
-    const proc = startProcess({
-      PORT: 'abc',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ah-main-')),
-    });
+    proc = spawnServerProcess({ PORT: 'abc', DATA_DIR: dataDir() });
     expect(await proc.exited).toBe(1);
-    expect(proc.output()).toMatch(/PORT/);
+    expect(proc.output.join('')).toMatch(/PORT/);
   });
 });

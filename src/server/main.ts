@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Role } from './config';
+import { ConfigError, loadConfig } from './config';
 import { startServer } from './server';
 
 // `--roles=worker` (npm run worker) and `--dev` (npm run dev) come from the command line;
@@ -17,11 +17,15 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const server = await startServer(config, { dev: args.includes('--dev') });
-  const roles = [...config.roles].join(', ') as Role | string;
-  console.log(
-    `Artifact host ready at ${config.appOrigin} (roles: ${roles}; sites on *.${config.sitesDomain})`,
-  );
+  let server;
+  try {
+    server = await startServer(config, { dev: args.includes('--dev') });
+  } catch (err) {
+    // What stops a start (Redis, the bucket, the database) is named in the message itself.
+    console.error(`The server could not start: ${(err as Error).message}`);
+    if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(err);
+    process.exit(1);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

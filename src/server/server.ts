@@ -4,10 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import type { AppContext, Part } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
-import { createLogger } from './logger';
-import { registerParts } from './parts';
+import { createEventBus } from './events';
+import { createHosting } from './hosting';
+import { subdomainOf } from './hosting/dispatcher';
+import { createJobs } from './jobs';
+import { createLogger, logDestination } from './logger';
+import { createPipeline } from './pipeline';
+import { createRealtime } from './realtime';
+import { createDemoSeed } from './seed';
+import { createBlobStore, type BlobStore } from './storage';
 
 export interface RunningServer {
   url: string;
@@ -22,30 +29,45 @@ export interface StartOptions {
   dev?: boolean;
   log?: Logger;
   webDir?: string;
+  /** A blob store to use instead of the configured one (tests: a disk that fills up). */
+  blobs?: BlobStore;
 }
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-/** Opens the database, migrates, builds the app, listens, and starts the configured roles. */
+/**
+ * Opens the database, migrates, and composes the parts the configured roles ask for:
+ * web (app, API, socket.io, sites) and worker (builds). Scheduled jobs run on every node;
+ * the database makes each tick run once across the cluster.
+ */
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
-  const log = opts.log ?? createLogger(config.logLevel);
+  const log = opts.log ?? createLogger(config.logLevel, logDestination(config.env));
+  const web = config.roles.has('web');
+  if (web && !config.roles.has('worker') && !config.redisUrl) {
+    log.warn(
+      'ROLES=web without REDIS_URL: this node hears only its own events, so nothing built by a separate worker reaches its sockets. Set REDIS_URL on every node to split web and worker.',
+    );
+  }
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
+  const events = await createEventBus(config, log);
+  const blobs = opts.blobs ?? (await createBlobStore(config, log));
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     log,
-    onStart: [],
-    onClose: [],
+    events,
+    blobs,
   };
-  await registerParts(ctx);
 
+  const hosting = web ? createHosting(ctx) : null;
   let devMiddleware: Middleware | null = null;
   let fastifyHandler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-  const httpServer = http.createServer((req, res) => {
-    // Sites first: a site host never reaches the API's routing.
-    if (ctx.siteDispatcher?.(req, res)) return;
+  // The app's own server never listens: the public one hands it every request and upgrade
+  // that is not for a site. socket.io attaches to it, so it answers /socket.io/ on the app's
+  // host only and a site's own /socket.io/ files stay the site's.
+  const appServer = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (devMiddleware && !url.startsWith('/api/') && !url.startsWith('/socket.io')) {
       devMiddleware(req, res, () => fastifyHandler?.(req, res));
@@ -53,11 +75,33 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     }
     fastifyHandler?.(req, res);
   });
-  ctx.httpServer = httpServer;
+  const httpServer = http.createServer((req, res) => {
+    // Sites first: a site host never reaches the API's routing.
+    if (hosting?.dispatch(req, res)) return;
+    appServer.emit('request', req, res);
+  });
+  if (web) {
+    httpServer.on('upgrade', (req, socket, head) => {
+      if (subdomainOf(req.headers.host, config.sitesDomain) === null) {
+        appServer.emit('upgrade', req, socket, head);
+      } else {
+        // Sites are static files: nothing on a site host speaks websocket.
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      }
+    });
+  }
   // keep-alive longer than typical proxies' idle timeout, so they never reuse a closed socket
   httpServer.keepAliveTimeout = 65_000;
+  const realtime = web ? createRealtime(ctx, appServer) : null;
+  // Started in this order, stopped in the reverse one.
+  const parts: Part[] = [];
+  if (hosting) parts.push(hosting);
+  if (config.roles.has('worker')) parts.push(createPipeline(ctx));
+  parts.push(createJobs(ctx));
+  if (web && config.seedDemos) parts.push(createDemoSeed(ctx));
 
   const app = await buildApp(ctx, {
+    web,
     dev: opts.dev ?? false,
     ...(opts.webDir ? { webDir: opts.webDir } : {}),
     serverFactory: (handler) => {
@@ -66,25 +110,31 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     },
   });
 
-  if (opts.dev) {
+  let vite: { close(): Promise<void> } | null = null;
+  if (opts.dev && web) {
     const { createServer } = await import('vite');
-    const vite = await createServer({
+    const server = await createServer({
       configFile: new URL('../../vite.config.ts', import.meta.url).pathname,
       server: { middlewareMode: true, hmr: { server: httpServer } },
       appType: 'spa',
     });
-    devMiddleware = vite.middlewares;
-    ctx.onClose.push(() => vite.close());
+    devMiddleware = server.middlewares;
+    vite = server;
   }
 
   await app.listen({ port: config.port, host: config.host });
   const port = (httpServer.address() as AddressInfo).port;
-  for (const start of ctx.onStart) await start();
-  log.info({ port, appOrigin: config.appOrigin, sitesDomain: config.sitesDomain }, 'listening');
+  for (const part of parts) await part.start();
+  log.info(
+    { port, roles: [...config.roles] },
+    `Artifact host ready at ${config.appOrigin} (roles: ${[...config.roles].join(', ')}; sites on *.${config.sitesDomain})`,
+  );
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      // Open websockets would keep the server from closing: they go first.
+      await realtime?.stop();
       // Fastify stops accepting and lets in-flight requests finish. A keep-alive socket
       // whose request ends during the drain only becomes idle later, so sweep idle sockets
       // until the drain is over; past a deadline, cut whatever is left.
@@ -96,9 +146,15 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         clearInterval(sweep);
         clearTimeout(deadline);
       }
-      for (const stop of ctx.onClose.reverse()) {
+      const steps = [
+        ...parts.reverse().map((part) => () => part.stop()),
+        () => vite?.close(),
+        () => events.close(),
+        () => blobs.close(),
+      ];
+      for (const step of steps) {
         try {
-          await stop();
+          await step();
         } catch (err) {
           log.error({ err }, 'shutdown step failed');
         }

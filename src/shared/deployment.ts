@@ -36,7 +36,7 @@ export const DeployCodeRequestSchema = z.object({
     .string({ error: 'Please enter some code to deploy' })
     .refine((code) => code.trim().length > 0, { message: 'Please enter some code to deploy' })
     .refine((code) => code.length <= MAX_CODE_CHARS, {
-      message: 'The code is too large. The maximum is 2 MB.',
+      message: `The code is too long. The maximum is ${MAX_CODE_CHARS.toLocaleString('en-US')} characters.`,
     }),
   aiProvider: AiProviderSchema.optional(),
 });
@@ -49,7 +49,9 @@ export const DeployResponseSchema = z.object({
 export type DeployResponse = z.infer<typeof DeployResponseSchema>;
 
 export const DeploymentResponseSchema = z.object({ deployment: DeploymentSchema });
+export type DeploymentResponse = z.infer<typeof DeploymentResponseSchema>;
 export const DeploymentsResponseSchema = z.object({ deployments: z.array(DeploymentSchema) });
+export type DeploymentsResponse = z.infer<typeof DeploymentsResponseSchema>;
 export const RollbackRequestSchema = z.object({ deploymentId: z.string().min(1) });
 export const DeploymentLogsResponseSchema = z.object({
   deploymentId: z.string(),
@@ -71,4 +73,6 @@ export const UPLOAD_MESSAGES = {
   wrongType: 'Only .html and .zip files can be deployed.',
   empty: 'The file is empty.',
   notZip: 'This file is not a valid .zip archive.',
+  malformed: 'The upload could not be read: the multipart form data is malformed.',
+  badName: 'The file name cannot contain control characters.',
 } as const;

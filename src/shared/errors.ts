@@ -1,5 +1,28 @@
 import { z } from 'zod';
 
+/** The stable codes of API errors: clients switch on these, never on message text. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'PLAN_LIMIT',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'SERVER_BUSY',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
+  'CROSS_SITE_REQUEST',
+  'STORAGE_QUOTA',
+  'STORAGE_FULL',
+  'INTERNAL',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
 // Every API error leaves in this one shape (DESIGN.md, API conventions).
 export const ApiErrorSchema = z.object({
   error: z.object({

@@ -26,6 +26,8 @@ export const SiteSchema = z.object({
 export type Site = z.infer<typeof SiteSchema>;
 
 export const SitesResponseSchema = z.object({ sites: z.array(SiteSchema) });
+export type SitesResponse = z.infer<typeof SitesResponseSchema>;
 export const SiteResponseSchema = z.object({ site: SiteSchema });
+export type SiteResponse = z.infer<typeof SiteResponseSchema>;
 export const DeleteSiteResponseSchema = z.object({ ok: z.literal(true), siteId: z.string() });
 export type DeleteSiteResponse = z.infer<typeof DeleteSiteResponseSchema>;

@@ -1,3 +1,5 @@
+import { hasControlCharacter } from './names';
+
 // Subdomain rules: one DNS label, lower-cased, not a name we keep for ourselves.
 export const RESERVED_SUBDOMAINS = new Set([
   'www',
@@ -49,6 +51,10 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export type SubdomainCheck = { ok: true; subdomain: string } | { ok: false; message: string };
 
 export function checkSubdomain(raw: string): SubdomainCheck {
+  // Checked before trimming: a newline or NUL at either end is refused, not silently dropped.
+  if (hasControlCharacter(raw)) {
+    return { ok: false, message: 'Subdomain cannot contain control characters' };
+  }
   const subdomain = raw.trim().toLowerCase();
   if (!subdomain) return { ok: false, message: 'Please enter a subdomain' };
   if (subdomain.length > 63) {
@@ -59,6 +65,13 @@ export function checkSubdomain(raw: string): SubdomainCheck {
       ok: false,
       message:
         'Subdomain may contain only letters a-z, digits 0-9 and hyphens, and cannot start or end with a hyphen',
+    };
+  }
+  // "xn--" labels are punycode: they display as Unicode and can imitate another site's name.
+  if (subdomain.startsWith('xn--')) {
+    return {
+      ok: false,
+      message: 'Subdomain cannot start with "xn--" (internationalized names are not supported)',
     };
   }
   if (RESERVED_SUBDOMAINS.has(subdomain)) {

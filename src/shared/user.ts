@@ -18,6 +18,7 @@ export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 export const MeResponseSchema = z.object({ user: UserSchema });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long';
 
@@ -43,3 +44,9 @@ export const LoginRequestSchema = z.object({
   rememberMe: z.boolean().optional(),
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+/** /auth/callback hands the code it was given to the server, which answers {token, user}. */
+export const SignInCodeRequestSchema = z.object({
+  code: z.string().min(1, { message: 'No authentication token received' }).max(200),
+});
+export type SignInCodeRequest = z.input<typeof SignInCodeRequestSchema>;

@@ -1,8 +1,19 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration,
+} from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/001_initial';
+import * as jobRuns from './migrations/002_job_runs';
+import * as blobKeepUntil from './migrations/003_blob_keep_until';
+import * as signInCodes from './migrations/004_sign_in_codes';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -47,11 +58,24 @@ export function openDatabase(opts: DatabaseOptions): OpenDatabase {
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
+  '002_job_runs': jobRuns,
+  '003_blob_keep_until': blobKeepUntil,
+  '004_sign_in_codes': signInCodes,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(db: Database): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unless told a schema, Kysely takes its bookkeeping tables in ANY schema for its own: on
+  // PostgreSQL another schema's (a test run beside this one) would make this one skip them.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,6 +1,10 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
+import type { SourceKind } from '../../builder/types';
+import type { AiProvider, DeploymentStatus } from '../../shared/deployment';
+import type { PlanName } from '../../shared/plans';
+import type { SiteStatus } from '../../shared/site';
 
-// Row types of the whole product's schema (migrations/001_initial.ts).
+// Row types of the whole product's schema (migrations/).
 // Times are ISO-8601 UTC strings in both databases, so they sort as text.
 // Flags are integers 0/1, since SQLite has no boolean type.
 
@@ -9,11 +13,8 @@ export interface UsersTable {
   email: string;
   name: string | null;
   password_hash: string | null;
-  plan: string;
+  plan: PlanName;
   is_guest: number;
-  github_id: string | null;
-  google_id: string | null;
-  stripe_customer_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -29,11 +30,19 @@ export interface SessionsTable {
 }
 
 export interface LoginFailuresTable {
-  /** 'email:<address>' or 'ip:<address>' */
+  /** 'ip:<address>' or 'ip-email:<address> <email>' (domain/login-throttle.ts) */
   key: string;
   failures: number;
   window_started_at: string;
   locked_until: string | null;
+}
+
+export interface SignInCodesTable {
+  code_hash: string;
+  /** Hash of the state cookie of the browser that started this sign-in. */
+  state_hash: string;
+  user_id: string;
+  expires_at: string;
 }
 
 export interface SitesTable {
@@ -41,7 +50,7 @@ export interface SitesTable {
   user_id: string;
   name: string;
   subdomain: string;
-  status: string;
+  status: SiteStatus;
   views: Generated<number>;
   current_deployment_id: string | null;
   expires_at: string | null;
@@ -53,16 +62,16 @@ export interface DeploymentsTable {
   id: string;
   site_id: string;
   version: number;
-  status: string;
+  status: DeploymentStatus;
   progress: number;
   message: string | null;
   error_message: string | null;
   /** newline-separated console lines */
   build_logs: string;
-  source_kind: string;
+  source_kind: SourceKind;
   source_name: string | null;
   source_sha256: string;
-  ai_provider: string | null;
+  ai_provider: AiProvider | null;
   /** JSON: the builder's manifest and recorded package versions */
   build_info: string | null;
   claimed_by: string | null;
@@ -89,6 +98,8 @@ export interface BlobsTable {
   sha256: string;
   size: number;
   created_at: string;
+  /** stored for a reference about to be recorded: never collected before this time */
+  keep_until: string | null;
 }
 
 export interface SiteViewsDailyTable {
@@ -104,108 +115,31 @@ export interface SiteStorageTable {
   updated_at: string;
 }
 
-export interface ApiKeysTable {
-  id: string;
-  user_id: string;
-  provider: string;
-  key_name: string;
-  encrypted_key: string;
-  key_hint: string;
-  is_active: number;
-  last_used_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AiUsageDailyTable {
-  site_id: string;
-  day: string;
-  requests: number;
-  input_tokens: number;
-  output_tokens: number;
-}
-
-export interface CustomDomainsTable {
-  id: string;
-  site_id: string;
-  domain: string;
-  status: string;
-  verification_token: string;
-  last_checked_at: string | null;
-  verified_at: string | null;
-  error: string | null;
-  created_at: string;
-}
-
-export interface CertificatesTable {
-  id: string;
-  domain: string;
-  status: string;
-  cert_pem: string | null;
-  encrypted_key_pem: string | null;
-  issued_at: string | null;
-  expires_at: string | null;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AcmeChallengesTable {
-  token: string;
-  key_authorization: string;
-  domain: string;
-  created_at: string;
-}
-
-export interface SubscriptionsTable {
-  id: string;
-  user_id: string;
-  stripe_subscription_id: string;
-  stripe_customer_id: string;
-  stripe_price_id: string | null;
-  plan: string;
-  status: string;
-  current_period_end: string | null;
-  cancel_at_period_end: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface BillingEventsTable {
-  id: string;
-  type: string;
-  processed_at: string;
+export interface JobRunsTable {
+  name: string;
+  next_run_at: string;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_run_by: string | null;
+  last_error: string | null;
 }
 
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  sign_in_codes: SignInCodesTable;
   sites: SitesTable;
   deployments: DeploymentsTable;
   deployment_files: DeploymentFilesTable;
   blobs: BlobsTable;
   site_views_daily: SiteViewsDailyTable;
   site_storage: SiteStorageTable;
-  api_keys: ApiKeysTable;
-  ai_usage_daily: AiUsageDailyTable;
-  custom_domains: CustomDomainsTable;
-  certificates: CertificatesTable;
-  acme_challenges: AcmeChallengesTable;
-  subscriptions: SubscriptionsTable;
-  billing_events: BillingEventsTable;
+  job_runs: JobRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type SiteRow = Selectable<SitesTable>;
-export type NewSite = Insertable<SitesTable>;
-export type SiteUpdate = Updateable<SitesTable>;
 export type DeploymentRow = Selectable<DeploymentsTable>;
-export type NewDeployment = Insertable<DeploymentsTable>;
-export type DeploymentUpdate = Updateable<DeploymentsTable>;
 export type DeploymentFileRow = Selectable<DeploymentFilesTable>;
-export type ApiKeyRow = Selectable<ApiKeysTable>;
-export type CustomDomainRow = Selectable<CustomDomainsTable>;
-export type CertificateRow = Selectable<CertificatesTable>;
-export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -1,9 +1,12 @@
-import type { PlanName } from '../../shared/plans';
 import type { Config } from '../config';
+import { isUniqueViolation } from '../db/errors';
+import { insertUser, setUserPlan, userByEmail } from '../db/queries/users';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
-import { AppError, conflict, tooManyRequests } from '../errors';
+import { conflict, invalidCredentials, tooManyRequests } from '../errors';
+import { newId, nowIso } from '../lib/ids';
 import { clearLoginFailures, loginRetryAfter, noteLoginFailure } from './login-failures';
+import { throttleKeys } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import {
   createSession,
@@ -12,22 +15,26 @@ import {
   SESSION_TTL_MS,
   type NewSession,
 } from './sessions';
-import { newId, nowIso } from './tokens';
+import { planOf } from './plans';
 
 export interface SignedIn {
   user: UserRow;
   session: NewSession;
 }
 
-const INVALID_LOGIN = 'Invalid email or password';
-
-function planFor(config: Config, email: string, current: string = 'FREE'): PlanName {
-  return config.adminEmails.has(email) ? 'ADMIN' : (current as PlanName);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
+/** A new account row: the one place that knows every column a user starts with. */
+export function newUser(
+  fields: Pick<UserRow, 'email' | 'name' | 'password_hash'> & Partial<UserRow>,
+): UserRow {
+  const now = nowIso();
+  return {
+    id: newId(),
+    plan: 'FREE',
+    is_guest: 0,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
 }
 
 export async function register(
@@ -36,22 +43,14 @@ export async function register(
   input: { email: string; password: string; name?: string | undefined },
   userAgent: string | null,
 ): Promise<SignedIn> {
-  const now = nowIso();
-  const user: UserRow = {
-    id: newId(),
+  const user = newUser({
     email: input.email,
     name: input.name ?? null,
     password_hash: await hashPassword(input.password),
-    plan: planFor(config, input.email),
-    is_guest: 0,
-    github_id: null,
-    google_id: null,
-    stripe_customer_id: null,
-    created_at: now,
-    updated_at: now,
-  };
+  });
+  user.plan = planOf(config, user);
   try {
-    await db.insertInto('users').values(user).execute();
+    await insertUser(db, user);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('An account with this email already exists.');
     throw err;
@@ -65,7 +64,8 @@ export async function login(
   input: { email: string; password: string; rememberMe?: boolean | undefined },
   client: { ip: string; userAgent: string | null },
 ): Promise<SignedIn> {
-  const keys = [`email:${input.email}`, `ip:${client.ip}`];
+  const { address, account } = throttleKeys(client.ip, input.email);
+  const keys = [account, address];
   const wait = await loginRetryAfter(db, keys);
   if (wait > 0) {
     const minutes = Math.ceil(wait / 60);
@@ -74,26 +74,19 @@ export async function login(
       wait,
     );
   }
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', input.email)
-    .executeTakeFirst();
+  const user = await userByEmail(db, input.email);
   const ok = user?.password_hash
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
   if (!user || !ok) {
     await noteLoginFailure(db, keys);
-    throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_LOGIN);
+    throw invalidCredentials();
   }
-  await clearLoginFailures(db, [`email:${input.email}`]);
-  const plan = planFor(config, user.email, user.plan);
+  await clearLoginFailures(db, [account]);
+  // An address added to ADMIN_EMAILS takes effect at its next sign-in.
+  const plan = planOf(config, user);
   if (plan !== user.plan) {
-    await db
-      .updateTable('users')
-      .set({ plan, updated_at: nowIso() })
-      .where('id', '=', user.id)
-      .execute();
+    await setUserPlan(db, user.id, plan);
     user.plan = plan;
   }
   const ttl = input.rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
@@ -102,21 +95,14 @@ export async function login(
 
 /** A guest for 'Continue as guest (24h sites)': a real user row, marked, with a 24-hour session. */
 export async function createGuest(db: Database, userAgent: string | null): Promise<SignedIn> {
-  const now = nowIso();
   const id = newId();
-  const user: UserRow = {
+  const user = newUser({
     id,
     email: `guest-${id}@guest.invalid`,
     name: 'Guest',
     password_hash: null,
-    plan: 'FREE',
     is_guest: 1,
-    github_id: null,
-    google_id: null,
-    stripe_customer_id: null,
-    created_at: now,
-    updated_at: now,
-  };
-  await db.insertInto('users').values(user).execute();
+  });
+  await insertUser(db, user);
   return { user, session: await createSession(db, id, GUEST_SESSION_TTL_MS, userAgent) };
 }

@@ -1,17 +1,28 @@
 import type { AiProvider } from '../../shared/deployment';
 import { GUEST_SITE_TTL_MS } from '../../shared/plans';
 import { checkSubdomain } from '../../shared/subdomain';
+import type { SourceKind } from '../../builder/types';
 import type { AppContext } from '../context';
-import type { Database } from '../db/database';
+import {
+  deploymentById,
+  failPendingOfSite,
+  insertDeployment,
+  latestDeploymentOfSite,
+  countQueuedOfOwner,
+  nextVersionOfSite,
+  updateDeployment,
+} from '../db/queries/deployments';
+import { insertSite, setLiveDeployment, siteById, siteBySubdomain } from '../db/queries/sites';
+import { isUniqueViolation } from '../db/errors';
 import type { DeploymentRow, SiteRow, UserRow } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { presentDeploymentEvent } from '../presenters/deployment';
-import { isExpired } from '../presenters/site';
-import { storeBlob } from '../storage/blobs';
-import { assertCanCreateSite, deleteSite } from './sites';
-import { newId, nowIso } from './tokens';
-
-export type SourceKind = 'code' | 'html' | 'zip';
+import { badRequest, conflict, tooManyRequests } from '../errors';
+import type { DeploymentState } from '../events';
+import { newId, nowIso } from '../lib/ids';
+import { storeBlob } from './blobs';
+import { isExpired } from './expiry';
+import { assertCanCreateSite, assertWithinStorageQuota } from './plans';
+import { changeSiteStatus, statusAfterFailure } from './site-status';
+import { deleteSite } from './sites';
 
 export interface DeploySource {
   kind: SourceKind;
@@ -26,10 +37,25 @@ export interface Started {
 
 export const TAKEN = 'This subdomain is already taken. Please choose another.';
 export const REPLACED = 'Replaced by a newer deployment';
+export const WAITING = 'Waiting for deployment to start...';
+/**
+ * Deployments one owner may have waiting at once (each site waits with one at most). More
+ * than anyone deploys by hand, and the demo seed's eight fit; beyond it, the queue is flooded.
+ */
+export const MAX_QUEUED_PER_OWNER = 10;
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
+/** What a deployment's watchers are told; the realtime part presents it. */
+export function deploymentState(row: DeploymentRow): DeploymentState {
+  return {
+    id: row.id,
+    site_id: row.site_id,
+    status: row.status,
+    progress: row.progress,
+    message: row.message,
+    build_logs: row.build_logs,
+    error_message: row.error_message,
+    deployed_at: row.deployed_at,
+  };
 }
 
 /**
@@ -41,17 +67,13 @@ async function siteForDeploy(
   user: UserRow,
   subdomain: string,
 ): Promise<{ site: SiteRow; created: boolean }> {
-  const existing = await ctx.db
-    .selectFrom('sites')
-    .selectAll()
-    .where('subdomain', '=', subdomain)
-    .executeTakeFirst();
+  const existing = await siteBySubdomain(ctx.db, subdomain);
   if (existing && !isExpired(existing)) {
     if (existing.user_id !== user.id) throw conflict(TAKEN);
     return { site: existing, created: false };
   }
   if (existing) await deleteSite(ctx, existing);
-  await assertCanCreateSite(ctx.db, user);
+  await assertCanCreateSite(ctx.db, ctx.config, user);
   const now = Date.now();
   const site: SiteRow = {
     id: newId(),
@@ -66,7 +88,7 @@ async function siteForDeploy(
     updated_at: nowIso(now),
   };
   try {
-    await ctx.db.insertInto('sites').values(site).execute();
+    await insertSite(ctx.db, site);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(TAKEN);
     throw err;
@@ -74,26 +96,36 @@ async function siteForDeploy(
   return { site, created: true };
 }
 
-/** Queues a build: the deployments table is the queue; the worker is woken at once. */
+/** Refuses a deploy that would put one more build in the owner's queue beyond the cap. */
+async function assertMayQueueBuild(
+  ctx: AppContext,
+  userId: string,
+  subdomain: string,
+): Promise<void> {
+  // The site's own waiting build does not count: a new version replaces it.
+  const queued = await countQueuedOfOwner(ctx.db, userId, subdomain);
+  if (queued >= MAX_QUEUED_PER_OWNER) {
+    throw tooManyRequests(
+      `You already have ${queued} deployments waiting to build. Please wait until one has finished, then deploy again.`,
+      Math.ceil(ctx.config.buildTimeoutMs / 1000),
+    );
+  }
+}
+
+/** Queues a build: the deployments table is the queue; every worker hears 'deployment.queued'. */
 export async function enqueueDeployment(
   ctx: AppContext,
   site: SiteRow,
-  source: { kind: string; sha256: string; name: string | null; aiProvider: string | null },
+  source: { kind: SourceKind; sha256: string; name: string | null; aiProvider: AiProvider | null },
 ): Promise<DeploymentRow> {
-  const now = nowIso();
   const { deployment, replaced } = await ctx.db.transaction().execute(async (trx) => {
-    const { max } = await trx
-      .selectFrom('deployments')
-      .select((eb) => eb.fn.max<number | null>('version').as('max'))
-      .where('site_id', '=', site.id)
-      .executeTakeFirstOrThrow();
     const row: DeploymentRow = {
       id: newId(),
       site_id: site.id,
-      version: Number(max ?? 0) + 1,
+      version: await nextVersionOfSite(trx, site.id),
       status: 'PENDING',
       progress: 0,
-      message: 'Waiting for deployment to start...',
+      message: WAITING,
       error_message: null,
       build_logs: '',
       source_kind: source.kind,
@@ -104,26 +136,26 @@ export async function enqueueDeployment(
       claimed_by: null,
       heartbeat_at: null,
       attempts: 0,
-      created_at: now,
+      created_at: nowIso(),
       started_at: null,
       deployed_at: null,
       finished_at: null,
     };
     // A newer source for the same site makes an older queued one pointless.
-    const replaced = await trx
-      .updateTable('deployments')
-      .set({ status: 'FAILED', error_message: REPLACED, message: REPLACED, finished_at: now })
-      .where('site_id', '=', site.id)
-      .where('status', '=', 'PENDING')
-      .returningAll()
-      .execute();
-    await trx.insertInto('deployments').values(row).execute();
+    const replaced = await failPendingOfSite(trx, site.id, REPLACED);
+    await insertDeployment(trx, row);
     return { deployment: row, replaced };
   });
-  const to = { userId: site.user_id, siteId: site.id };
-  for (const old of replaced) ctx.realtime?.deployment(presentDeploymentEvent(old), to);
-  ctx.realtime?.deployment(presentDeploymentEvent(deployment), to);
-  ctx.wakePipeline?.();
+  for (const old of replaced) {
+    ctx.events.emit('deployment.finished', {
+      deployment: deploymentState(old),
+      userId: site.user_id,
+    });
+  }
+  ctx.events.emit('deployment.queued', {
+    deployment: deploymentState(deployment),
+    userId: site.user_id,
+  });
   return deployment;
 }
 
@@ -135,35 +167,40 @@ export async function startDeployment(
 ): Promise<Started> {
   const check = checkSubdomain(input.subdomain);
   if (!check.ok) throw badRequest(check.message);
-  if (!ctx.blobs) throw new Error('no blob store configured');
+  await assertMayQueueBuild(ctx, user.id, check.subdomain);
+  await assertWithinStorageQuota(ctx.db, ctx.config, user, input.source.bytes.byteLength);
   const { site, created } = await siteForDeploy(ctx, user, check.subdomain);
-  const sha256 = await storeBlob(ctx.db, ctx.blobs, input.source.bytes);
+  let sha256: string;
+  try {
+    sha256 = await storeBlob(ctx.db, ctx.blobs, input.source.bytes);
+  } catch (err) {
+    // A full disk must not leave an empty site behind.
+    if (created) await deleteSite(ctx, site);
+    throw err;
+  }
   const deployment = await enqueueDeployment(ctx, site, {
     kind: input.source.kind,
     sha256,
     name: input.source.name,
     aiProvider: input.aiProvider,
   });
-  if (created) ctx.realtime?.user({ type: 'site-created', siteId: site.id }, user.id);
+  if (created) {
+    ctx.events.emit('user.sites-changed', {
+      userId: user.id,
+      siteId: site.id,
+      change: 'site-created',
+    });
+  }
   return { site, deployment };
 }
 
 /** Builds the stored source of the live version (or the latest one) again. */
 export async function redeploySite(ctx: AppContext, site: SiteRow): Promise<DeploymentRow> {
   const base =
-    (site.current_deployment_id &&
-      (await ctx.db
-        .selectFrom('deployments')
-        .selectAll()
-        .where('id', '=', site.current_deployment_id)
-        .executeTakeFirst())) ||
-    (await ctx.db
-      .selectFrom('deployments')
-      .selectAll()
-      .where('site_id', '=', site.id)
-      .orderBy('version', 'desc')
-      .executeTakeFirst());
+    (site.current_deployment_id && (await deploymentById(ctx.db, site.current_deployment_id))) ||
+    (await latestDeploymentOfSite(ctx.db, site.id));
   if (!base) throw badRequest('This site has nothing to redeploy yet.');
+  await assertMayQueueBuild(ctx, site.user_id, site.subdomain);
   return enqueueDeployment(ctx, site, {
     kind: base.source_kind,
     sha256: base.source_sha256,
@@ -172,25 +209,64 @@ export async function redeploySite(ctx: AppContext, site: SiteRow): Promise<Depl
   });
 }
 
-/** A deployment of one of the user's sites, with its site; anybody else's is missing. */
-export async function getOwnedDeployment(
-  db: Database,
-  user: UserRow,
+/** A claimed build has begun: the site shows it is building. */
+export async function beginBuild(ctx: AppContext, site: SiteRow): Promise<void> {
+  await changeSiteStatus(ctx, site, 'BUILDING');
+}
+
+/**
+ * A build's files are stored: the deployment succeeds and becomes the live version in one
+ * transaction, so a visitor sees either the old version or the new one, never a mix.
+ */
+export async function publishDeployment(
+  ctx: AppContext,
+  site: SiteRow,
   deploymentId: string,
-): Promise<{ deployment: DeploymentRow; site: SiteRow }> {
-  const deployment = await db
-    .selectFrom('deployments')
-    .selectAll()
-    .where('id', '=', deploymentId)
-    .executeTakeFirst();
-  const site =
-    deployment &&
-    (await db
-      .selectFrom('sites')
-      .selectAll()
-      .where('id', '=', deployment.site_id)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst());
-  if (!deployment || !site) throw notFound('Deployment not found');
-  return { deployment, site };
+  done: { buildLogs: string; buildInfo: string },
+): Promise<void> {
+  const now = nowIso();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await updateDeployment(trx, deploymentId, {
+      status: 'SUCCESS',
+      progress: 100,
+      message: 'Deployed successfully!',
+      error_message: null,
+      build_logs: done.buildLogs,
+      build_info: done.buildInfo,
+      deployed_at: now,
+      finished_at: now,
+    });
+    if (updated) await setLiveDeployment(trx, site.id, updated.id);
+    return updated;
+  });
+  if (!row) return; // the site was deleted during the build
+  // Site first: by the time anyone hears SUCCESS, every node has dropped the old version.
+  ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: 'ACTIVE' });
+  ctx.events.emit('deployment.finished', {
+    deployment: deploymentState(row),
+    userId: site.user_id,
+  });
+}
+
+/** A build failed: the deployment says why, and the site keeps serving what it served. */
+export async function failDeployment(
+  ctx: AppContext,
+  site: SiteRow,
+  deploymentId: string,
+  failed: { buildLogs: string; errorMessage: string },
+): Promise<void> {
+  const row = await updateDeployment(ctx.db, deploymentId, {
+    status: 'FAILED',
+    message: 'Deployment failed',
+    error_message: failed.errorMessage,
+    build_logs: failed.buildLogs,
+    finished_at: nowIso(),
+  });
+  if (!row) return;
+  ctx.events.emit('deployment.finished', {
+    deployment: deploymentState(row),
+    userId: site.user_id,
+  });
+  const current = await siteById(ctx.db, site.id);
+  if (current) await changeSiteStatus(ctx, current, statusAfterFailure(current));
 }

@@ -1,14 +1,15 @@
+import {
+  deleteLoginFailures,
+  loginFailureByKey,
+  upsertLoginFailure,
+} from '../db/queries/login-failures';
 import type { Database } from '../db/database';
-import { nowIso } from './tokens';
+import { nowIso } from '../lib/ids';
 import { recordFailure, retryAfterSeconds, THROTTLE, type FailureState } from './login-throttle';
 
 // Storage of the throttle state, in the database so every node of a cluster agrees.
 async function load(db: Database, key: string): Promise<FailureState | null> {
-  const row = await db
-    .selectFrom('login_failures')
-    .selectAll()
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await loginFailureByKey(db, key);
   if (!row) return null;
   return {
     failures: row.failures,
@@ -35,21 +36,16 @@ export async function noteLoginFailure(
   for (const key of keys) {
     const free = key.startsWith('ip:')
       ? THROTTLE.freeFailuresPerAddress
-      : THROTTLE.freeFailuresPerEmail;
+      : THROTTLE.freeFailuresPerAccount;
     const next = recordFailure(await load(db, key), now, free);
-    const values = {
+    await upsertLoginFailure(db, key, {
       failures: next.failures,
       window_started_at: nowIso(next.windowStartedAt),
       locked_until: next.lockedUntil ? nowIso(next.lockedUntil) : null,
-    };
-    await db
-      .insertInto('login_failures')
-      .values({ key, ...values })
-      .onConflict((oc) => oc.column('key').doUpdateSet(values))
-      .execute();
+    });
   }
 }
 
 export async function clearLoginFailures(db: Database, keys: string[]): Promise<void> {
-  await db.deleteFrom('login_failures').where('key', 'in', keys).execute();
+  await deleteLoginFailures(db, keys);
 }

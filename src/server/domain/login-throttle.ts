@@ -1,5 +1,7 @@
-// Repeated failed sign-ins are slowed per email and per client address: after a few
-// failures inside a window, each further attempt must wait, and the wait doubles.
+// Repeated failed sign-ins are slowed per (client address, account) and per client address:
+// after a few failures inside a window, each further attempt from there must wait, and the
+// wait doubles. Nothing is counted per account alone, so failures from an attacker's address
+// never keep the owner, signing in from their own address, out of their account.
 export interface FailureState {
   failures: number;
   windowStartedAt: number;
@@ -7,8 +9,8 @@ export interface FailureState {
 }
 
 export const THROTTLE = {
-  /** Failures allowed per email before waits begin. */
-  freeFailuresPerEmail: 5,
+  /** Failures allowed per (address, account) before waits begin. */
+  freeFailuresPerAccount: 5,
   /** Per client address it is higher: many people may share one address (offices, NAT). */
   freeFailuresPerAddress: 20,
   windowMs: 15 * 60 * 1000,
@@ -35,4 +37,9 @@ export function recordFailure(
   const lockedUntil =
     over >= 0 ? now + Math.min(THROTTLE.maxLockMs, THROTTLE.firstLockMs * 2 ** over) : null;
   return { failures, windowStartedAt, lockedUntil };
+}
+
+/** The throttle keys one sign-in attempt counts against. */
+export function throttleKeys(ip: string, email: string): { address: string; account: string } {
+  return { address: `ip:${ip}`, account: `ip-email:${ip} ${email}` };
 }

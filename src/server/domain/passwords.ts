@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { serverBusy } from '../errors';
 
 // scrypt (memory-hard) with the parameters stored beside the hash, so they can be raised
 // later without breaking stored passwords. Format: scrypt$N$r$p$salt$hash (base64url).
@@ -6,7 +7,42 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const MAX_MEM = 64 * 1024 * 1024;
 
+// scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise),
+// which file reads and compression share: a flood of sign-ups once held a 10 MB site file
+// back for 12 s. So at most HASHING.concurrent hashes run at once, a few more may wait, and
+// anyone beyond that is told to come back rather than queued without end.
+export const HASHING = { concurrent: 2, waiting: 32, retryAfterSeconds: 2 } as const;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASHING.concurrent) {
+    if (waiting.length >= HASHING.waiting) {
+      throw serverBusy(
+        'The server is busy signing other people in. Please try again in a few seconds.',
+        HASHING.retryAfterSeconds,
+      );
+    }
+    // The slot is handed over by the finisher, so `running` never dips and lets a newcomer jump the queue.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+  return withHashingSlot(() => runScrypt(password, salt, opts));
+}
+
+function runScrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(
       password.normalize('NFKC'),
@@ -46,6 +82,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 // Hashed when the email is unknown so both failure paths cost the same time.
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((err: unknown) => {
+    // A busy server must not keep the refusal as the dummy hash for ever.
+    dummyHash = undefined;
+    throw err;
+  });
   return dummyHash;
 }

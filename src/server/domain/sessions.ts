@@ -1,6 +1,14 @@
+import { userById } from '../db/queries/users';
+import {
+  deleteSessionByTokenHash,
+  insertSession,
+  sessionByTokenHash,
+} from '../db/queries/sessions';
+import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
-import { hashToken, newId, newToken, nowIso } from './tokens';
+import { newId, nowIso } from '../lib/ids';
+import { hashToken, newToken } from './tokens';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const REMEMBERED_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -20,50 +28,37 @@ export async function createSession(
   const token = newToken();
   const now = Date.now();
   const expiresAt = nowIso(now + ttlMs);
-  await db
-    .insertInto('sessions')
-    .values({
-      id: newId(),
-      user_id: userId,
-      token_hash: hashToken(token),
-      expires_at: expiresAt,
-      created_at: nowIso(now),
-      last_used_at: nowIso(now),
-      user_agent: userAgent?.slice(0, 300) ?? null,
-    })
-    .execute();
+  await insertSession(db, {
+    id: newId(),
+    user_id: userId,
+    token_hash: hashToken(token),
+    expires_at: expiresAt,
+    created_at: nowIso(now),
+    last_used_at: nowIso(now),
+    user_agent: userAgent?.slice(0, 300) ?? null,
+  });
   return { token, expiresAt };
 }
 
-/** The user a token belongs to, when the session exists and has not expired. */
-export async function userForToken(db: Database, token: string): Promise<UserRow | null> {
-  const found = await sessionForToken(db, token);
-  return found?.user ?? null;
-}
-
+/** The user a token belongs to, when its session exists and has not expired. */
 export async function sessionForToken(
   db: Database,
   token: string,
-): Promise<{ user: UserRow; expiresAt: string } | null> {
+): Promise<{ user: UserRow; sessionId: string; expiresAt: string } | null> {
   if (!token || token.length > 200) return null;
-  const session = await db
-    .selectFrom('sessions')
-    .select(['user_id', 'expires_at'])
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const session = await sessionByTokenHash(db, hashToken(token));
   if (!session || session.expires_at <= nowIso()) return null;
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', session.user_id)
-    .executeTakeFirst();
-  return user ? { user, expiresAt: session.expires_at } : null;
+  const user = await userById(db, session.user_id);
+  return user ? { user, sessionId: session.id, expiresAt: session.expires_at } : null;
 }
 
-export async function revokeSession(db: Database, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
-}
-
-export async function purgeExpiredSessions(db: Database): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
+/** Ends a session (logout); every node drops the sockets it authorized. */
+export async function revokeSession(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  token: string,
+): Promise<void> {
+  const tokenHash = hashToken(token);
+  const session = await sessionByTokenHash(ctx.db, tokenHash);
+  await deleteSessionByTokenHash(ctx.db, tokenHash);
+  if (session) ctx.events.emit('session.ended', { sessionId: session.id, userId: session.user_id });
 }

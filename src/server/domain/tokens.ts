@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../lib/ids';
 
 /** A 256-bit random session token; only its hash is ever stored. */
 export function newToken(): string {
@@ -6,13 +7,5 @@ export function newToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-export function newId(): string {
-  return randomUUID();
-}
-
-export function nowIso(now = Date.now()): string {
-  return new Date(now).toISOString();
+  return sha256Hex(token);
 }

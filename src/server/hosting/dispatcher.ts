@@ -1,17 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { SITE_RUNTIME_ENDPOINTS } from '../../builder/contract';
+import { SITE_RUNTIME_ENDPOINTS, type SiteRuntimeErrorBody } from '../../builder/contract';
 import type { Database } from '../db/database';
-import { BUILDING_PAGE, EXPIRED_PAGE, NO_SITE_PAGE, NOT_FOUND_PAGE } from './pages';
+import { isExpired } from '../domain/expiry';
+import { BrokenBlobError } from './blob-cache';
+import {
+  BROKEN_FILE_PAGE,
+  BUILDING_PAGE,
+  EXPIRED_PAGE,
+  NO_SITE_PAGE,
+  NOT_FOUND_PAGE,
+} from './pages';
 import { sendPage, serveFile } from './serve';
 import type { HostedSite, SiteCache } from './site-cache';
 import { handleStorage, STORAGE_PATH } from './storage-api';
 import { isBot, type ViewCounter } from './views';
 
 export const AI_PATH = SITE_RUNTIME_ENDPOINTS.claudeComplete;
+// The site runtime's contract: a failed call answers {error: string} (builder/contract.ts).
 const AI_NOT_SET_UP = JSON.stringify({
-  error: { message: 'AI features are not set up for this site yet.', code: 'AI_NOT_CONFIGURED' },
-});
+  error: 'AI features are not set up for this site yet.',
+} satisfies SiteRuntimeErrorBody);
 
 function hostname(host: string): string {
   // Strip a port; an IPv6 literal never names a site.
@@ -31,8 +40,23 @@ export interface DispatcherDeps {
   db: Database;
   log: Logger;
   sitesDomain: string;
+  /** Whether X-Forwarded-For names the visitor (a proxy in front sets it). */
+  trustProxy: boolean;
+  /** Bytes of window.storage values one account may keep across its sites. */
+  storageQuotaBytes: number;
   sites: SiteCache;
   views: ViewCounter;
+}
+
+/**
+ * The visitor's address. Behind a trusted proxy it is the last X-Forwarded-For hop, the
+ * one the proxy itself added: the hops before it are whatever the client wrote, and a
+ * rate limit keyed on those would be dodged by writing a new one each time.
+ */
+export function visitorOf(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
+  const last = (Array.isArray(forwarded) ? forwarded.at(-1) : forwarded)?.split(',').at(-1)?.trim();
+  return last || req.socket.remoteAddress || 'unknown';
 }
 
 /** Host → site → file, before Fastify: returns false for hosts that are not sites. */
@@ -41,8 +65,18 @@ export function createSiteDispatcher(deps: DispatcherDeps) {
     const subdomain = subdomainOf(req.headers.host, deps.sitesDomain);
     if (subdomain === null) return false;
     const failed = (err: unknown) => {
-      deps.log.error({ err, subdomain }, 'serving a site failed');
-      if (!res.headersSent) sendPage(res, 500, NOT_FOUND_PAGE, req.method === 'HEAD');
+      const broken = err instanceof BrokenBlobError;
+      if (err instanceof BrokenBlobError) {
+        // The deployment says the file exists: its stored copy is gone or damaged.
+        deps.log.error(
+          { subdomain, ...err.file, sha256: err.sha256, problem: err.problem },
+          `a stored file of a site is ${err.problem}`,
+        );
+      } else {
+        deps.log.error({ err, subdomain }, 'serving a site failed');
+      }
+      const page = broken ? BROKEN_FILE_PAGE : NOT_FOUND_PAGE;
+      if (!res.headersSent) sendPage(res, 500, page, req.method === 'HEAD');
       else res.destroy();
     };
     try {
@@ -69,7 +103,7 @@ function handle(
   const head = req.method === 'HEAD';
   if (!hosted) return sendPage(res, 404, NO_SITE_PAGE, head);
   const { site } = hosted;
-  if (site.expires_at && Date.parse(site.expires_at) <= Date.now()) {
+  if (isExpired(site)) {
     return sendPage(res, 410, EXPIRED_PAGE, head);
   }
   const url = req.url ?? '/';
@@ -78,7 +112,12 @@ function handle(
     url.startsWith(`${STORAGE_PATH}/`) ||
     url.startsWith(`${STORAGE_PATH}?`)
   ) {
-    return handleStorage(deps.db, site.id, req, res);
+    return handleStorage(
+      deps.db,
+      { site, visitor: visitorOf(req, deps.trustProxy), quotaBytes: deps.storageQuotaBytes },
+      req,
+      res,
+    );
   }
   if (url === AI_PATH || url.startsWith(`${AI_PATH}?`)) {
     res.writeHead(501, { 'content-type': 'application/json; charset=utf-8' });

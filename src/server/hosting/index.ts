@@ -1,36 +1,38 @@
-import type { AppContext } from '../context';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppContext, Part } from '../context';
 import { BlobCache } from './blob-cache';
 import { createSiteDispatcher } from './dispatcher';
-import { purgeExpiredSites } from './expiry';
 import { SiteCache } from './site-cache';
 import { ViewCounter } from './views';
 
-const PURGE_EVERY_MS = 10 * 60 * 1000;
+export interface Hosting extends Part {
+  /** Answers a request for a site host; false for any other host (the app and API). */
+  dispatch(req: IncomingMessage, res: ServerResponse): boolean;
+}
 
-/** Serves sites by Host header in processes with the web role; counts their views. */
-export function registerHosting(ctx: AppContext): void {
-  if (!ctx.config.roles.has('web') || !ctx.blobs) return;
+/** Serves sites by Host header in processes with the web role, and counts their views. */
+export function createHosting(ctx: AppContext): Hosting {
   const sites = new SiteCache(ctx.db, new BlobCache(ctx.blobs));
-  const views = new ViewCounter(ctx.db);
-  ctx.invalidateSite = (siteId) => sites.invalidate(siteId);
-  ctx.siteDispatcher = createSiteDispatcher({
-    db: ctx.db,
-    log: ctx.log,
-    sitesDomain: ctx.config.sitesDomain,
-    sites,
-    views,
-  });
-  let purge: NodeJS.Timeout | null = null;
-  ctx.onStart.push(() => {
-    views.start();
-    const run = () =>
-      purgeExpiredSites(ctx).catch((err) => ctx.log.error({ err }, 'purging expired sites failed'));
-    void run();
-    purge = setInterval(run, PURGE_EVERY_MS);
-    purge.unref();
-  });
-  ctx.onClose.push(async () => {
-    if (purge) clearInterval(purge);
-    await views.stop();
-  });
+  const views = new ViewCounter(ctx.db, ctx.log);
+  // Every node hears these, whichever node published, rolled back or deleted.
+  const unsubscribe = [
+    ctx.events.on('site.changed', (e) => sites.invalidate(e.siteId)),
+    ctx.events.on('site.deleted', (e) => sites.invalidate(e.siteId)),
+  ];
+  return {
+    dispatch: createSiteDispatcher({
+      db: ctx.db,
+      log: ctx.log,
+      sitesDomain: ctx.config.sitesDomain,
+      trustProxy: ctx.config.trustProxy,
+      storageQuotaBytes: ctx.config.siteStorageQuotaBytes,
+      sites,
+      views,
+    }),
+    start: () => views.start(),
+    stop: async () => {
+      for (const off of unsubscribe) off();
+      await views.stop();
+    },
+  };
 }

@@ -32,3 +32,9 @@ export const BUILDING_PAGE = page(
   'This site is not live yet',
   'Its first version is still being deployed, or did not build. Try again in a moment.',
 );
+
+export const BROKEN_FILE_PAGE = page(
+  'File unavailable',
+  'This file cannot be served right now',
+  'The site’s stored copy of it is missing or damaged. Try again later; if it persists, the site’s owner can deploy the site again to repair it.',
+);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../storage/blobs';
+import { sha256Hex } from '../lib/ids';
 import { serveFile, siteRouter, type Encoding, type HostedFile } from './serve';
 
 function hosted(path: string, text: string, contentType: string, immutable = false): HostedFile {
@@ -18,6 +18,7 @@ function hosted(path: string, text: string, contentType: string, immutable = fal
     sha256: sha256Hex(identity),
     immutable,
     encodings: new Set<Encoding>(['br', 'gzip']),
+    size: identity.byteLength,
     read: (encoding) => bodies[encoding],
   };
 }

@@ -1,5 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ByteRange } from '../storage/blob-store';
+import { BrokenBlobError } from './blob-cache';
 import { candidates, hasExtension, sitePath } from './paths';
+import { requestedRange } from './ranges';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -10,7 +15,12 @@ export interface HostedFile {
   sha256: string;
   immutable: boolean;
   encodings: ReadonlySet<Encoding>;
-  read(encoding: Encoding): Buffer | null | Promise<Buffer | null>;
+  /** Bytes of the file itself (the identity encoding). */
+  size: number;
+  /** The bytes; a Promise rejects with BrokenBlobError when the stored copy is unusable. */
+  read(encoding: Encoding): Buffer | Promise<Buffer>;
+  /** Set for files too big to hold in memory: they go from the store to the visitor. */
+  stream?: (encoding: Encoding, range?: ByteRange) => Promise<Readable>;
 }
 
 /** The site's files by path: a Map in production, anything in tests. */
@@ -138,6 +148,7 @@ function responseHeaders(file: HostedFile, encoding: Encoding, length: number | 
     };
     if (file.encodings.size > 0) headers.vary = 'Accept-Encoding';
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    headers['accept-ranges'] = 'bytes';
     if (length !== null) headers['content-length'] = length;
     byKey.set(key, headers);
   }
@@ -163,7 +174,12 @@ export function serveFile(
   const { file, status } = route(req.url ?? '/');
   if (!file) return sendPage(res, status === 400 ? 400 : 404, opts.notFoundPage, head);
 
-  const encoding = pickEncoding(req.headers['accept-encoding'], file.encodings);
+  // Ranges count bytes of the file itself: a seeking video player knows nothing of gzip.
+  const rangeHeader = status === 200 ? req.headers.range : undefined;
+  const encoding =
+    rangeHeader === undefined
+      ? pickEncoding(req.headers['accept-encoding'], file.encodings)
+      : 'identity';
   if (status === 200 && isHtml(file) && !head) opts.onDocument?.();
 
   const ifNoneMatch = req.headers['if-none-match'];
@@ -172,11 +188,35 @@ export function serveFile(
     res.end();
     return;
   }
+  const ifRange = req.headers['if-range'];
+  // If-Range names the version the visitor holds part of; another version is sent whole.
+  const range =
+    rangeHeader !== undefined && (!ifRange || String(ifRange).trim() === etagFor(file, 'identity'))
+      ? requestedRange(rangeHeader, file.size)
+      : null;
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, {
+      ...SECURITY_HEADERS,
+      'content-range': `bytes */${file.size}`,
+      'content-length': 0,
+    });
+    res.end();
+    return;
+  }
+  if (file.stream) return streamFile(res, file, file.stream, encoding, status, range, head);
   const read = file.read(encoding);
   if (read instanceof Promise) {
-    return read.then((body) => send(res, file, encoding, status, body, head, opts));
+    return read.then((body) => send(res, file, encoding, status, body, range, head));
   }
-  send(res, file, encoding, status, read, head, opts);
+  send(res, file, encoding, status, read, range, head);
+}
+
+function rangeHeaders(file: HostedFile, range: ByteRange): Headers {
+  return {
+    ...responseHeaders(file, 'identity', null),
+    'content-range': `bytes ${range.start}-${range.end}/${file.size}`,
+    'content-length': range.end - range.start + 1,
+  };
 }
 
 function send(
@@ -184,11 +224,48 @@ function send(
   file: HostedFile,
   encoding: Encoding,
   status: number,
-  body: Buffer | null,
+  body: Buffer,
+  range: ByteRange | null,
   head: boolean,
-  opts: ServeOptions,
 ): void {
-  if (!body) return sendPage(res, 404, opts.notFoundPage, head);
+  if (range) {
+    res.writeHead(206, rangeHeaders(file, range));
+    res.end(head ? undefined : body.subarray(range.start, range.end + 1));
+    return;
+  }
   res.writeHead(status, responseHeaders(file, encoding, body.byteLength));
   res.end(head ? undefined : body);
+}
+
+async function streamFile(
+  res: ServerResponse,
+  file: HostedFile,
+  stream: NonNullable<HostedFile['stream']>,
+  encoding: Encoding,
+  status: number,
+  range: ByteRange | null,
+  head: boolean,
+): Promise<void> {
+  // A compressed variant's length is not recorded: it goes out chunked.
+  const headers = range
+    ? rangeHeaders(file, range)
+    : responseHeaders(file, encoding, encoding === 'identity' ? file.size : null);
+  if (head) {
+    res.writeHead(range ? 206 : status, headers);
+    res.end();
+    return;
+  }
+  const body = await stream(encoding, range ?? undefined);
+  res.writeHead(range ? 206 : status, headers);
+  try {
+    await pipeline(body, res);
+  } catch (err) {
+    // A visitor leaving mid-file (a player seeking elsewhere) is no failure.
+    if (
+      !(err instanceof BrokenBlobError) &&
+      (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE'
+    )
+      return;
+    throw err;
+  }
 }

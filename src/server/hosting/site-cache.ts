@@ -1,25 +1,44 @@
+import { filesOfDeployment } from '../db/queries/deployment-files';
+import { deploymentById } from '../db/queries/deployments';
+import { hostedSiteBySubdomain } from '../db/queries/sites';
 import type { Database } from '../db/database';
 import type { SiteRow } from '../db/schema';
-import type { BlobCache } from './blob-cache';
+import type { ByteRange } from '../storage/blob-store';
+import { BrokenBlobError, type BlobCache } from './blob-cache';
 import { siteRouter, type Encoding, type HostedFile, type SiteRouter } from './serve';
 
+type HostedSiteRow = Pick<SiteRow, 'id' | 'user_id' | 'expires_at' | 'current_deployment_id'>;
+
 export interface HostedSite {
-  site: Pick<SiteRow, 'id' | 'user_id' | 'expires_at' | 'current_deployment_id'>;
+  site: HostedSiteRow;
   files: Map<string, HostedFile>;
   /** URL → file for the live deployment, remembered per path. */
   route: SiteRouter;
 }
 
-const MAX_SITES = 10_000;
+interface Entry {
+  /** The load or revalidation under way, or the last one. */
+  pending: Promise<HostedSite | null>;
+  /** Set once loaded: null means no such site. */
+  value?: HostedSite | null;
+  checkedAt: number;
+}
 
+const MAX_SITES = 10_000;
 /**
- * subdomain → the live deployment's manifest, loaded once and kept until a publish,
- * rollback or delete invalidates it (across nodes through a pub/sub hook, later).
+ * Files above this go from the store to the visitor in chunks and never into memory: fifty
+ * visitors of a 10 MB video must not cost 500 MB. Below it, the memory cache answers.
  */
+export const STREAM_ABOVE_BYTES = 1024 * 1024;
+/**
+ * How long a cached site is trusted without asking the database again. Events drop entries
+ * at once; this bounds staleness when an event is missed (Redis down, a node restarting).
+ */
+export const REVALIDATE_AFTER_MS = 1000;
+
+/** subdomain → the live deployment's manifest, dropped on 'site.changed'/'site.deleted'. */
 export class SiteCache {
-  private readonly bySubdomain = new Map<string, Promise<HostedSite | null>>();
-  /** The same entries once loaded, so a hot site is answered without awaiting anything. */
-  private readonly loaded = new Map<string, HostedSite | null>();
+  private readonly entries = new Map<string, Entry>();
   private readonly subdomainOf = new Map<string, string>();
 
   constructor(
@@ -27,69 +46,79 @@ export class SiteCache {
     private readonly blobs: BlobCache,
   ) {}
 
-  /** The site when it is already loaded (null: no such site); undefined when it must load. */
-  peek(subdomain: string): HostedSite | null | undefined {
-    return this.loaded.get(subdomain);
+  /** The site when loaded and fresh (null: no such site); undefined when it must be awaited. */
+  peek(subdomain: string, now = Date.now()): HostedSite | null | undefined {
+    const entry = this.entries.get(subdomain);
+    if (!entry || entry.value === undefined || now - entry.checkedAt >= REVALIDATE_AFTER_MS) {
+      return undefined;
+    }
+    return entry.value;
   }
 
   get(subdomain: string): Promise<HostedSite | null> {
-    let entry = this.bySubdomain.get(subdomain);
-    if (!entry) {
-      if (this.bySubdomain.size >= MAX_SITES) {
-        const oldest = this.bySubdomain.keys().next().value;
-        if (oldest !== undefined) this.forget(oldest);
-      }
-      const loading = this.load(subdomain);
-      entry = loading;
-      loading.then(
-        (site) => {
-          if (this.bySubdomain.get(subdomain) === loading) this.loaded.set(subdomain, site);
-        },
-        () => this.forget(subdomain),
-      );
-      this.bySubdomain.set(subdomain, entry);
+    const now = Date.now();
+    const entry = this.entries.get(subdomain);
+    if (entry && (entry.value === undefined || now - entry.checkedAt < REVALIDATE_AFTER_MS)) {
+      return entry.pending;
     }
-    return entry;
+    if (!entry && this.entries.size >= MAX_SITES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    const known = entry?.value;
+    const next: Entry = { pending: Promise.resolve(null), checkedAt: now };
+    // Until it settles, requests wait for the same answer; an unchanged site keeps its files.
+    next.pending = this.revalidate(subdomain, known ?? null).then(
+      (site) => {
+        if (this.entries.get(subdomain) === next) {
+          next.value = site;
+          next.checkedAt = Date.now();
+        }
+        return site;
+      },
+      (err: unknown) => {
+        if (this.entries.get(subdomain) === next) this.entries.delete(subdomain);
+        throw err;
+      },
+    );
+    this.entries.set(subdomain, next);
+    return next.pending;
   }
 
+  /** Drops what is cached of a site, and every "no such site" answer (it may be this one's). */
   invalidate(siteId: string): void {
     const subdomain = this.subdomainOf.get(siteId);
-    if (subdomain) this.forget(subdomain);
-    // Unknown subdomains are cached as null too; one of them may be this site's.
-    for (const [key, value] of this.bySubdomain) {
-      void value.then((v) => {
-        if (v === null && this.bySubdomain.get(key) === value) this.forget(key);
-      });
+    if (subdomain) this.entries.delete(subdomain);
+    for (const [key, entry] of this.entries) {
+      if (entry.value === null) this.entries.delete(key);
     }
   }
 
-  private forget(subdomain: string): void {
-    this.bySubdomain.delete(subdomain);
-    this.loaded.delete(subdomain);
+  private async revalidate(
+    subdomain: string,
+    known: HostedSite | null,
+  ): Promise<HostedSite | null> {
+    const row = await hostedSiteBySubdomain(this.db, subdomain);
+    if (!row) return null;
+    this.subdomainOf.set(row.id, subdomain);
+    if (
+      known &&
+      known.site.id === row.id &&
+      known.site.current_deployment_id === row.current_deployment_id &&
+      known.site.expires_at === row.expires_at
+    ) {
+      return known;
+    }
+    return this.load(row);
   }
 
-  private async load(subdomain: string): Promise<HostedSite | null> {
-    const site = await this.db
-      .selectFrom('sites')
-      .select(['id', 'user_id', 'expires_at', 'current_deployment_id'])
-      .where('subdomain', '=', subdomain)
-      .executeTakeFirst();
-    if (!site) return null;
-    this.subdomainOf.set(site.id, subdomain);
+  private async load(site: HostedSiteRow): Promise<HostedSite> {
     const files = new Map<string, HostedFile>();
     const route = siteRouter((p) => files.get(p));
     if (!site.current_deployment_id) return { site, files, route };
     const [rows, deployment] = await Promise.all([
-      this.db
-        .selectFrom('deployment_files')
-        .selectAll()
-        .where('deployment_id', '=', site.current_deployment_id)
-        .execute(),
-      this.db
-        .selectFrom('deployments')
-        .select('build_info')
-        .where('id', '=', site.current_deployment_id)
-        .executeTakeFirst(),
+      filesOfDeployment(this.db, site.current_deployment_id),
+      deploymentById(this.db, site.current_deployment_id),
     ]);
     const immutable = immutablePaths(deployment?.build_info ?? null);
     for (const row of rows) {
@@ -98,16 +127,30 @@ export class SiteCache {
       if (row.gzip_sha256) hashes.gzip = row.gzip_sha256;
       const encodings = new Set(Object.keys(hashes) as Encoding[]);
       encodings.delete('identity');
+      const deploymentId = row.deployment_id;
+      const broken = (err: unknown) => {
+        throw err instanceof BrokenBlobError ? err.of({ deploymentId, path: row.path }) : err;
+      };
       files.set(row.path, {
         path: row.path,
         contentType: row.content_type,
         sha256: row.sha256,
         immutable: immutable.has(row.path),
         encodings,
+        size: row.size,
         read: (encoding) => {
           const sha = hashes[encoding] ?? row.sha256;
-          return this.blobs.peek(sha) ?? this.blobs.get(sha);
+          return this.blobs.peek(sha) ?? this.blobs.get(sha).catch(broken);
         },
+        ...(row.size > STREAM_ABOVE_BYTES
+          ? {
+              stream: (encoding: Encoding, range?: ByteRange) =>
+                this.blobs.stream(hashes[encoding] ?? row.sha256, range, {
+                  deploymentId,
+                  path: row.path,
+                }),
+            }
+          : {}),
       });
     }
     return { site, files, route };

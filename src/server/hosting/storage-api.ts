@@ -1,7 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SITE_RUNTIME_ENDPOINTS } from '../../builder/contract';
+import {
+  SITE_RUNTIME_ENDPOINTS,
+  STORAGE_LIMITS,
+  type SiteRuntimeErrorBody,
+  type StorageDeleteBody,
+  type StorageListBody,
+  type StorageValueBody,
+} from '../../builder/contract';
 import type { Database } from '../db/database';
-import { nowIso } from '../domain/tokens';
+import {
+  countOtherKeys,
+  deleteStoredValue,
+  storedBytesOfOwner,
+  storedKeys,
+  storedValue,
+  storeValue,
+} from '../db/queries/site-storage';
+import type { SiteRow } from '../db/schema';
 import { RateLimiter } from './rate-limit';
 
 // The site-side half of window.storage's shared data (builder/contract.ts): string values,
@@ -9,11 +24,26 @@ import { RateLimiter } from './rate-limit';
 export const STORAGE_PATH = SITE_RUNTIME_ENDPOINTS.storage;
 export const MAX_VALUE_BYTES = 64 * 1024;
 export const MAX_KEYS_PER_SITE = 1000;
-export const MAX_KEY_CHARS = 200;
+export const MAX_KEY_CHARS = STORAGE_LIMITS.maxKeyLength;
 
+// Per site and visitor: one busy or hostile visitor must not lock everyone else out.
 const limiter = new RateLimiter(20, 100);
 
-function json(res: ServerResponse, status: number, body: unknown): void {
+export interface StorageRequest {
+  site: Pick<SiteRow, 'id' | 'user_id'>;
+  /** The visitor's address, the rate limit's key within the site. */
+  visitor: string;
+  /** Bytes of keys and values the site owner's account may keep, all its sites together. */
+  quotaBytes: number;
+}
+
+function megabytes(bytes: number): string {
+  return `${Number((bytes / 1024 / 1024).toFixed(2))} MB`;
+}
+
+type Body = StorageValueBody | StorageListBody | StorageDeleteBody | SiteRuntimeErrorBody;
+
+function json(res: ServerResponse, status: number, body: Body): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -41,24 +71,20 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string | n
 /** Answers a /__storage request for one site; bounded in size, count and rate. */
 export async function handleStorage(
   db: Database,
-  siteId: string,
+  { site, visitor, quotaBytes }: StorageRequest,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (!limiter.take(siteId)) return error(res, 429, 'Too many storage requests. Slow down.');
+  const siteId = site.id;
+  if (!limiter.take(`${siteId} ${visitor}`)) {
+    return error(res, 429, 'Too many storage requests. Slow down.');
+  }
   const url = new URL(req.url ?? '/', 'http://site');
   const rest = url.pathname.slice(STORAGE_PATH.length);
   if (rest === '' || rest === '/') {
     if (req.method !== 'GET') return error(res, 405, 'Use GET to list keys.');
     const prefix = url.searchParams.get('prefix') ?? '';
-    const rows = await db
-      .selectFrom('site_storage')
-      .select('key')
-      .where('site_id', '=', siteId)
-      .$if(prefix !== '', (q) => q.where('key', '>=', prefix).where('key', '<', `${prefix}\uffff`))
-      .orderBy('key')
-      .execute();
-    return json(res, 200, { keys: rows.map((r) => r.key) });
+    return json(res, 200, { keys: await storedKeys(db, siteId, prefix) });
   }
   let key: string;
   try {
@@ -67,24 +93,13 @@ export async function handleStorage(
     return error(res, 400, 'The key is not valid.');
   }
   if (!key || key.length > MAX_KEY_CHARS) return error(res, 400, 'The key is not valid.');
-  const where = { site: siteId, key };
   if (req.method === 'GET' || req.method === 'HEAD') {
-    const row = await db
-      .selectFrom('site_storage')
-      .select('value')
-      .where('site_id', '=', where.site)
-      .where('key', '=', where.key)
-      .executeTakeFirst();
-    if (!row) return error(res, 404, 'No value is stored under this key.');
-    return json(res, 200, { value: row.value });
+    const value = await storedValue(db, siteId, key);
+    if (value === undefined) return error(res, 404, 'No value is stored under this key.');
+    return json(res, 200, { value });
   }
   if (req.method === 'DELETE') {
-    const gone = await db
-      .deleteFrom('site_storage')
-      .where('site_id', '=', where.site)
-      .where('key', '=', where.key)
-      .executeTakeFirst();
-    return json(res, 200, { deleted: Number(gone.numDeletedRows) > 0 });
+    return json(res, 200, { deleted: await deleteStoredValue(db, siteId, key) });
   }
   if (req.method !== 'PUT') return error(res, 405, 'Use GET, PUT or DELETE.');
   const text = await readBody(req, MAX_VALUE_BYTES * 2 + 1024);
@@ -101,21 +116,17 @@ export async function handleStorage(
     return error(res, 413, 'The value is too large. The maximum is 64 KB.');
   }
   const value = stored;
-  const { count } = await db
-    .selectFrom('site_storage')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('site_id', '=', siteId)
-    .where('key', '!=', key)
-    .executeTakeFirstOrThrow();
-  if (Number(count) >= MAX_KEYS_PER_SITE) {
+  if ((await countOtherKeys(db, siteId, key)) >= MAX_KEYS_PER_SITE) {
     return error(res, 413, `This site already stores ${MAX_KEYS_PER_SITE} keys, the maximum.`);
   }
-  await db
-    .insertInto('site_storage')
-    .values({ site_id: siteId, key, value, updated_at: nowIso() })
-    .onConflict((oc) =>
-      oc.columns(['site_id', 'key']).doUpdateSet({ value: value, updated_at: nowIso() }),
-    )
-    .execute();
+  const others = await storedBytesOfOwner(db, site.user_id, { siteId, key });
+  if (others + Buffer.byteLength(key) + Buffer.byteLength(value) > quotaBytes) {
+    return error(
+      res,
+      507,
+      `Storage is full: this site's owner may keep ${megabytes(quotaBytes)} of window.storage data across all their sites, and this value would go over it. Delete keys that are no longer needed.`,
+    );
+  }
+  await storeValue(db, siteId, key, value);
   return json(res, 200, { value });
 }

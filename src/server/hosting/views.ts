@@ -1,3 +1,5 @@
+import type { Logger } from 'pino';
+import { addSiteViews } from '../db/queries/sites';
 import type { Database } from '../db/database';
 
 const FLUSH_MS = 5000;
@@ -19,7 +21,10 @@ export class ViewCounter {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+  ) {}
 
   count(siteId: string): void {
     this.pending.set(siteId, (this.pending.get(siteId) ?? 0) + 1);
@@ -36,7 +41,9 @@ export class ViewCounter {
   }
 
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write()).catch(() => undefined);
+    this.flushing = this.flushing
+      .then(() => this.write())
+      .catch((err) => this.log.warn({ err }, 'writing page views failed'));
     return this.flushing;
   }
 
@@ -45,22 +52,13 @@ export class ViewCounter {
     const batch = this.pending;
     this.pending = new Map();
     const day = new Date().toISOString().slice(0, 10);
+    // A site deleted since its visits takes its views with it (addSiteViews skips it).
     for (const [siteId, views] of batch) {
-      await this.db
-        .updateTable('sites')
-        .set((eb) => ({ views: eb('views', '+', views) }))
-        .where('id', '=', siteId)
-        .execute();
-      await this.db
-        .insertInto('site_views_daily')
-        .values({ site_id: siteId, day, views })
-        .onConflict((oc) =>
-          oc.columns(['site_id', 'day']).doUpdateSet((eb) => ({
-            views: eb('site_views_daily.views', '+', eb.ref('excluded.views')),
-          })),
-        )
-        .execute()
-        .catch(() => undefined); // the site was deleted since: its views go with it
+      try {
+        await addSiteViews(this.db, siteId, day, views);
+      } catch (err) {
+        this.log.warn({ err, siteId, views }, 'page views of a site were not recorded');
+      }
     }
   }
 }

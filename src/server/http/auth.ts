@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_COOKIE, tokenFrom } from '../auth-token';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { sessionForToken } from '../domain/sessions';
 import { unauthorized } from '../errors';
-
-export const AUTH_COOKIE = 'auth_token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,19 +13,6 @@ declare module 'fastify' {
   }
 }
 
-/** The token a request carries: the bearer header wins over the cookie. */
-export function tokenFrom(
-  headers: { authorization?: string },
-  cookies: Record<string, string | undefined>,
-): string | null {
-  const header = headers.authorization;
-  if (header?.startsWith('Bearer ')) {
-    const token = header.slice(7).trim();
-    if (token && token !== 'null' && token !== 'undefined') return token;
-  }
-  return cookies[AUTH_COOKIE] || null;
-}
-
 /** Resolves who is asking on every /api request, once. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('currentUser', null);
@@ -34,7 +20,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('sessionExpiresAt', null);
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = tokenFrom(request.headers, request.cookies);
+    const token = tokenFrom({
+      authorization: request.headers.authorization,
+      cookie: request.headers.cookie,
+    });
     if (!token) return;
     const found = await sessionForToken(ctx.db, token);
     if (!found) return;
@@ -46,10 +35,6 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw unauthorized();
-  return request.currentUser;
-}
-
-export function optionalUser(request: FastifyRequest): UserRow | null {
   return request.currentUser;
 }
 

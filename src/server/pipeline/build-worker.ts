@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
-import { build, createNpmResolver } from '../../builder';
+import { createBuilder, createNpmResolver } from '../../builder';
 import type { BuildInput, BuildLogLine, BuildResult, PackageResolver } from '../../builder/types';
+import { lowerThreadPriority } from './thread-priority';
 
 // Runs inside a piscina worker thread: the builder's CPU work never blocks the server's loop.
 
@@ -23,7 +24,11 @@ export type BuildOutcome =
       expected: boolean;
     };
 
+lowerThreadPriority();
+
 const resolvers = new Map<string, PackageResolver>();
+// One warm builder per thread: its esbuild context keeps node_modules parsed between builds.
+const builder = createBuilder();
 
 export default async function runBuild(task: BuildTask): Promise<BuildOutcome> {
   const key = `${task.registry}\n${task.cacheDir}`;
@@ -33,7 +38,7 @@ export default async function runBuild(task: BuildTask): Promise<BuildOutcome> {
     resolvers.set(key, resolvePackage);
   }
   try {
-    const result = await build(task.input, {
+    const result = await builder.build(task.input, {
       onLog: (line) => task.port.postMessage(line),
       resolvePackage,
     });

@@ -15,7 +15,7 @@ const CACHE_DIR = path.resolve(here, '../../../node_modules/.cache/artifact-work
  * which is pinned to where its source really is.
  */
 export function compiledBuildWorker(): string {
-  const pathsModule = path.resolve(here, '../../builder/vendor/paths.ts');
+  const pathsModule = path.resolve(here, '../../builder/paths.ts');
   const out = buildSync({
     entryPoints: [path.join(here, 'build-worker.ts')],
     bundle: true,

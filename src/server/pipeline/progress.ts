@@ -1,8 +1,8 @@
 import type { BuildLogLine } from '../../builder/types';
 import type { AppContext } from '../context';
+import { writeProgress } from '../db/queries/deployments';
 import type { DeploymentRow } from '../db/schema';
-import { presentDeploymentEvent } from '../presenters/deployment';
-import type { Audience } from '../realtime/publisher';
+import { deploymentState } from '../domain/deployments';
 
 const DB_WRITE_INTERVAL_MS = 250;
 
@@ -23,8 +23,8 @@ export function formatLogLine(line: BuildLogLine): string {
 }
 
 /**
- * A running build's progress, message and console: every change is published at once;
- * the database gets at most one write per interval, plus a final one.
+ * A running build's progress, message and console: every change is announced at once;
+ * the database gets at most one write per interval, plus the final one its ending writes.
  */
 export class BuildProgress {
   private timer: NodeJS.Timeout | null = null;
@@ -34,13 +34,9 @@ export class BuildProgress {
   constructor(
     private readonly ctx: AppContext,
     row: DeploymentRow,
-    private readonly audience: Audience,
+    private readonly userId: string,
   ) {
     this.row = { ...row };
-  }
-
-  get lines(): string[] {
-    return this.row.build_logs ? this.row.build_logs.split('\n') : [];
   }
 
   update(fields: { progress?: number; message?: string }, line?: string): void {
@@ -51,10 +47,17 @@ export class BuildProgress {
     if (line !== undefined) {
       this.row.build_logs = this.row.build_logs ? `${this.row.build_logs}\n${line}` : line;
     }
-    this.publish();
+    this.ctx.events.emit('deployment.progress', {
+      deployment: deploymentState(this.row),
+      userId: this.userId,
+    });
     this.timer ??= setTimeout(() => {
       this.timer = null;
-      this.writing = this.writing.then(() => this.write()).catch(() => undefined);
+      this.writing = this.writing
+        .then(() => writeProgress(this.ctx.db, this.row.id, this.row))
+        .catch((err) =>
+          this.ctx.log.warn({ err, deploymentId: this.row.id }, 'saving build progress failed'),
+        );
     }, DB_WRITE_INTERVAL_MS);
   }
 
@@ -64,24 +67,6 @@ export class BuildProgress {
       { ...(progress !== undefined ? { progress } : {}), message: `Building: ${line.step}...` },
       formatLogLine(line),
     );
-  }
-
-  publish(): void {
-    this.ctx.realtime?.deployment(presentDeploymentEvent(this.row), this.audience);
-  }
-
-  private async write(): Promise<void> {
-    await this.ctx.db
-      .updateTable('deployments')
-      .set({
-        progress: this.row.progress,
-        message: this.row.message,
-        build_logs: this.row.build_logs,
-        heartbeat_at: new Date().toISOString(),
-      })
-      .where('id', '=', this.row.id)
-      .where('status', '=', 'BUILDING')
-      .execute();
   }
 
   /** Stops pending writes; the caller writes the final state itself. */

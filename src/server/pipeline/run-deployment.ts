@@ -1,9 +1,9 @@
-import type { BuildInput, SourceKind } from '../../builder/types';
-import type { SiteStatus } from '../../shared/site';
+import type { BuildInput } from '../../builder/types';
 import type { AppContext } from '../context';
-import type { DeploymentRow, SiteRow } from '../db/schema';
-import { nowIso } from '../domain/tokens';
-import { presentDeploymentEvent } from '../presenters/deployment';
+import { siteById } from '../db/queries/sites';
+import type { DeploymentRow } from '../db/schema';
+import { beginBuild, failDeployment, publishDeployment, REPLACED } from '../domain/deployments';
+import { AppError } from '../errors';
 import type { BuildPool } from './build-pool';
 import type { BuildOutcome } from './build-worker';
 import { BuildProgress } from './progress';
@@ -11,13 +11,12 @@ import { storeBuiltFiles } from './store-files';
 
 const UNEXPECTED = 'The build failed unexpectedly. Please try again.';
 
-async function setSiteStatus(ctx: AppContext, site: SiteRow, status: SiteStatus): Promise<void> {
-  await ctx.db
-    .updateTable('sites')
-    .set({ status, updated_at: nowIso() })
-    .where('id', '=', site.id)
-    .execute();
-  ctx.realtime?.site({ siteId: site.id, status }, { userId: site.user_id, siteId: site.id });
+/** Why a worker stopped a build before it ended (the reason its AbortSignal carries). */
+export type StopReason = 'shutdown' | 'site-deleted' | 'replaced';
+
+export function tooSlow(timeoutMs: number): string {
+  const seconds = Math.round(timeoutMs / 1000);
+  return `This build took longer than ${seconds} seconds, so it was stopped. Try a smaller or simpler version of your code, then deploy again.`;
 }
 
 function failureText(outcome: Extract<BuildOutcome, { ok: false }>): string {
@@ -28,9 +27,10 @@ function failureText(outcome: Extract<BuildOutcome, { ok: false }>): string {
 }
 
 /**
- * One claimed deployment from source to live: build in the pool, store the files, then
- * switch the site in one statement. The site serves its previous version until then,
- * and keeps it when anything fails.
+ * One claimed deployment from source to live: build in the pool, store the files, then let
+ * the domain publish it. The site serves its previous version until then, and keeps it
+ * when anything fails. The builder's thread is terminated when the build runs past
+ * BUILD_TIMEOUT_MS or the worker stops it (`signal`, with a StopReason).
  */
 export async function runDeployment(
   ctx: AppContext,
@@ -38,67 +38,53 @@ export async function runDeployment(
   claimed: DeploymentRow,
   signal: AbortSignal,
 ): Promise<void> {
-  const site = await ctx.db
-    .selectFrom('sites')
-    .selectAll()
-    .where('id', '=', claimed.site_id)
-    .executeTakeFirst();
+  const site = await siteById(ctx.db, claimed.site_id);
   if (!site) return; // deleted while queued; its rows went with it
-  const audience = { userId: site.user_id, siteId: site.id };
-  const progress = new BuildProgress(ctx, claimed, audience);
+  const progress = new BuildProgress(ctx, claimed, site.user_id);
   progress.update({ progress: 5 }, `Build of version ${claimed.version} started`);
-  await setSiteStatus(ctx, site, 'BUILDING');
+  await beginBuild(ctx, site);
 
-  const finish = async (changes: Partial<DeploymentRow>, status: SiteStatus) => {
-    await progress.settle();
-    const row = await ctx.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('deployments')
-        .set({ ...changes, build_logs: progress.row.build_logs, finished_at: nowIso() })
-        .where('id', '=', claimed.id)
-        .returningAll()
-        .executeTakeFirst();
-      if (updated?.status === 'SUCCESS') {
-        // The switch: one statement, after every file is stored.
-        await trx
-          .updateTable('sites')
-          .set({ current_deployment_id: updated.id, status, updated_at: nowIso() })
-          .where('id', '=', site.id)
-          .execute();
-      }
-      return updated;
-    });
-    if (!row) return; // the site was deleted during the build
-    ctx.invalidateSite?.(site.id);
-    ctx.realtime?.deployment(presentDeploymentEvent(row), audience);
-    if (row.status === 'SUCCESS') ctx.realtime?.site({ siteId: site.id, status }, audience);
-    else await setSiteStatus(ctx, site, status);
-  };
   const fail = async (errorMessage: string) => {
-    const current = await ctx.db
-      .selectFrom('sites')
-      .select('current_deployment_id')
-      .where('id', '=', site.id)
-      .executeTakeFirst();
-    progress.update({}, `Error: ${errorMessage}`);
-    await finish(
-      { status: 'FAILED', message: 'Deployment failed', error_message: errorMessage },
-      current?.current_deployment_id ? 'ACTIVE' : 'ERROR',
+    ctx.log.info(
+      { deploymentId: claimed.id },
+      `${site.subdomain} version ${claimed.version} failed: ${errorMessage}`,
     );
+    progress.update({}, `Error: ${errorMessage}`);
+    await progress.settle();
+    await failDeployment(ctx, site, claimed.id, {
+      buildLogs: progress.row.build_logs,
+      errorMessage,
+    });
   };
 
   try {
-    const source = await ctx.blobs?.get(claimed.source_sha256);
+    const source = await ctx.blobs.get(claimed.source_sha256);
     if (!source)
       return await fail('The source of this deployment is missing. Please deploy again.');
-    const kind = claimed.source_kind as SourceKind;
+    const kind = claimed.source_kind;
     const input: BuildInput = {
       kind,
       source: kind === 'zip' ? new Uint8Array(source) : source.toString('utf8'),
       ...(claimed.source_name ? { fileName: claimed.source_name } : {}),
     };
     progress.update({ progress: 10, message: 'Building your site...' });
-    const outcome = await pool.run(input, (line) => progress.builderLine(line), signal);
+    const timeout = AbortSignal.timeout(ctx.config.buildTimeoutMs);
+    let outcome: BuildOutcome;
+    try {
+      outcome = await pool.run(
+        input,
+        (line) => progress.builderLine(line),
+        AbortSignal.any([signal, timeout]),
+      );
+    } catch (err) {
+      if (!timeout.aborted || signal.aborted) throw err;
+      ctx.log.warn(
+        { deploymentId: claimed.id, timeoutMs: ctx.config.buildTimeoutMs },
+        `${site.subdomain} version ${claimed.version}: build stopped, it ran past the time limit`,
+      );
+      return await fail(tooSlow(ctx.config.buildTimeoutMs));
+    }
+    signal.throwIfAborted();
     if (!outcome.ok) {
       if (!outcome.expected) ctx.log.error({ err: outcome.message }, 'builder crashed');
       return await fail(failureText(outcome));
@@ -106,26 +92,47 @@ export async function runDeployment(
     for (const warning of outcome.result.warnings) progress.update({}, `warning: ${warning}`);
     progress.update({ progress: 85, message: 'Storing files...' });
     await storeBuiltFiles(ctx, claimed.id, outcome.result);
+    signal.throwIfAborted();
     progress.update(
       { progress: 95, message: 'Publishing...' },
       `Stored ${outcome.result.files.length} files`,
     );
-    const deployedAt = nowIso();
     progress.update({}, 'Deployed successfully!');
-    await finish(
-      {
-        status: 'SUCCESS',
-        progress: 100,
-        message: 'Deployed successfully!',
-        error_message: null,
-        build_info: JSON.stringify(outcome.result.manifest),
-        deployed_at: deployedAt,
-      },
-      'ACTIVE',
+    await progress.settle();
+    await publishDeployment(ctx, site, claimed.id, {
+      buildLogs: progress.row.build_logs,
+      buildInfo: JSON.stringify(outcome.result.manifest),
+    });
+    ctx.log.info(
+      { deploymentId: claimed.id },
+      `${site.subdomain} version ${claimed.version} is live (${outcome.result.files.length} files)`,
     );
   } catch (err) {
-    if (signal.aborted) throw err; // shutting down: the worker puts the build back in the queue
+    if (signal.aborted) {
+      const reason = signal.reason as StopReason;
+      // shutting down: the worker puts the build back in the queue
+      if (reason === 'shutdown') throw err;
+      ctx.log.info(
+        { deploymentId: claimed.id, reason },
+        `${site.subdomain} version ${claimed.version}: build cancelled (${reason})`,
+      );
+      // A deleted site took its deployments with it: nothing is left to tell.
+      if (reason === 'replaced') {
+        progress.update({}, REPLACED);
+        await progress.settle();
+        await failDeployment(ctx, site, claimed.id, {
+          buildLogs: progress.row.build_logs,
+          errorMessage: REPLACED,
+        }).catch((failErr) =>
+          ctx.log.error({ err: failErr, deploymentId: claimed.id }, 'could not record the failure'),
+        );
+      }
+      return;
+    }
     ctx.log.error({ err, deploymentId: claimed.id }, 'deployment failed unexpectedly');
-    await fail(UNEXPECTED).catch(() => undefined);
+    // An AppError (a full blob disk) already says what happened in the creator's words.
+    await fail(err instanceof AppError ? err.message : UNEXPECTED).catch((failErr) =>
+      ctx.log.error({ err: failErr, deploymentId: claimed.id }, 'could not record the failure'),
+    );
   }
 }

@@ -1,37 +1,45 @@
 import type { BuildResult } from '../../builder/types';
 import type { AppContext } from '../context';
+import { insertDeploymentFiles } from '../db/queries/deployment-files';
 import type { DeploymentFileRow } from '../db/schema';
-import { sha256Hex, storeBlob } from '../storage/blobs';
+import { storeBlob } from '../domain/blobs';
+import { mapConcurrently } from '../lib/concurrently';
+import { sha256Hex } from '../lib/ids';
 
-/** Stores every built file and its precompressed variants, then the manifest rows. */
+const STORE_CONCURRENCY = 8;
+
+/**
+ * Records the manifest rows, then stores every built file and its precompressed variants.
+ * Rows first: from then on the blobs are referenced, so garbage collection running beside
+ * this build cannot take one of them between its store and its row (see storeBlob). The
+ * rows are invisible until the deployment is published.
+ */
 export async function storeBuiltFiles(
   ctx: AppContext,
   deploymentId: string,
   result: BuildResult,
 ): Promise<void> {
-  const blobs = ctx.blobs;
-  if (!blobs) throw new Error('no blob store configured');
-  const rows: DeploymentFileRow[] = [];
-  for (const file of result.files) {
-    // Hashed here, not trusted from the thread: a wrong name would serve wrong bytes forever.
-    const sha256 = await storeBlob(ctx.db, blobs, file.content);
-    const gzip = file.gzip ? await storeBlob(ctx.db, blobs, file.gzip, sha256Hex(file.gzip)) : null;
-    const br = file.br ? await storeBlob(ctx.db, blobs, file.br, sha256Hex(file.br)) : null;
-    rows.push({
-      deployment_id: deploymentId,
-      path: file.path,
-      sha256,
-      size: file.content.byteLength,
-      content_type: file.contentType,
-      gzip_sha256: gzip,
-      br_sha256: br,
-    });
-  }
-  // Chunks keep each insert under SQLite's bound-variable limit.
-  for (let i = 0; i < rows.length; i += 100) {
-    await ctx.db
-      .insertInto('deployment_files')
-      .values(rows.slice(i, i + 100))
-      .execute();
-  }
+  // Hashed here, not trusted from the thread: a wrong name would serve wrong bytes forever.
+  const files = result.files.map((file) => ({
+    file,
+    sha256: sha256Hex(file.content),
+    gzip: file.gzip ? sha256Hex(file.gzip) : null,
+    br: file.br ? sha256Hex(file.br) : null,
+  }));
+  const rows = files.map(({ file, sha256, gzip, br }): DeploymentFileRow => ({
+    deployment_id: deploymentId,
+    path: file.path,
+    sha256,
+    size: file.content.byteLength,
+    content_type: file.contentType,
+    gzip_sha256: gzip,
+    br_sha256: br,
+  }));
+  await insertDeploymentFiles(ctx.db, rows);
+  // Several at once: against S3 each blob is a round trip or two.
+  await mapConcurrently(files, STORE_CONCURRENCY, async ({ file, sha256, gzip, br }) => {
+    await storeBlob(ctx.db, ctx.blobs, file.content, sha256, 0);
+    if (file.gzip && gzip) await storeBlob(ctx.db, ctx.blobs, file.gzip, gzip, 0);
+    if (file.br && br) await storeBlob(ctx.db, ctx.blobs, file.br, br, 0);
+  });
 }

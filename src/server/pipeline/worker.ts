@@ -1,10 +1,18 @@
 import type { AppContext } from '../context';
-import { presentDeploymentEvent } from '../presenters/deployment';
+import {
+  claimNextDeployment,
+  heartbeatDeployments,
+  releaseClaims,
+} from '../db/queries/deployments';
+import {
+  newWorkerId,
+  putBackUnfinishedBuilds,
+  recoverAbandonedBuilds,
+} from '../domain/build-queue';
 import type { BuildPool } from './build-pool';
-import { claimNext, heartbeat, newWorkerId, recoverAbandoned, releaseClaims } from './queue';
-import { runDeployment } from './run-deployment';
+import { runDeployment, type StopReason } from './run-deployment';
 
-const POLL_MS = 1000; // other nodes' deployments; our own wake the loop at once
+const POLL_MS = 1000; // a safety net: queued deployments wake the loop through the event bus
 const HEARTBEAT_MS = 5000;
 const RECOVER_MS = 15_000;
 const DRAIN_MS = 10_000;
@@ -12,7 +20,10 @@ const DRAIN_MS = 10_000;
 /** Claims queued deployments up to the concurrency and runs them. */
 export class DeploymentWorker {
   readonly id = newWorkerId();
-  private readonly running = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  private readonly running = new Map<
+    string,
+    { siteId: string; done: Promise<void>; abort: AbortController }
+  >();
   private readonly timers: NodeJS.Timeout[] = [];
   private pumping = false;
   private again = false;
@@ -28,7 +39,7 @@ export class DeploymentWorker {
     this.timers.push(
       setInterval(() => this.wake(), POLL_MS),
       setInterval(() => {
-        heartbeat(this.ctx.db, this.id, [...this.running.keys()]).catch((err) =>
+        heartbeatDeployments(this.ctx.db, this.id, [...this.running.keys()]).catch((err) =>
           this.ctx.log.warn({ err }, 'heartbeat failed'),
         );
       }, HEARTBEAT_MS),
@@ -38,31 +49,9 @@ export class DeploymentWorker {
     this.wake();
   }
 
-  /** Ends builds a dead process left behind, honestly (again, or failed with a reason). */
   private async recover(): Promise<void> {
     try {
-      const recovered = await recoverAbandoned(this.ctx.db, this.id);
-      for (const { row, requeued } of recovered) {
-        this.ctx.log.warn({ deploymentId: row.id, requeued }, 'recovered an abandoned build');
-        const site = await this.ctx.db
-          .selectFrom('sites')
-          .selectAll()
-          .where('id', '=', row.site_id)
-          .executeTakeFirst();
-        if (!site) continue;
-        const audience = { userId: site.user_id, siteId: site.id };
-        this.ctx.realtime?.deployment(presentDeploymentEvent(row), audience);
-        if (!requeued) {
-          const status = site.current_deployment_id ? 'ACTIVE' : 'ERROR';
-          await this.ctx.db
-            .updateTable('sites')
-            .set({ status })
-            .where('id', '=', site.id)
-            .execute();
-          this.ctx.realtime?.site({ siteId: site.id, status }, audience);
-        }
-      }
-      if (recovered.length) this.wake();
+      if ((await recoverAbandonedBuilds(this.ctx, this.id)) > 0) this.wake();
     } catch (err) {
       this.ctx.log.error({ err }, 'recovering abandoned builds failed');
     }
@@ -88,7 +77,7 @@ export class DeploymentWorker {
     while (!this.stopping && this.running.size < this.ctx.config.buildConcurrency) {
       let row;
       try {
-        row = await claimNext(this.ctx.db, this.ctx.dialect, this.id);
+        row = await claimNextDeployment(this.ctx.db, this.ctx.dialect, this.id);
       } catch (err) {
         this.ctx.log.error({ err }, 'claiming a deployment failed');
         return;
@@ -107,7 +96,17 @@ export class DeploymentWorker {
           this.running.delete(id);
           this.wake();
         });
-      this.running.set(id, { done, abort });
+      this.running.set(id, { siteId: row.site_id, done, abort });
+    }
+  }
+
+  /**
+   * Stops this worker's build of the site, if it runs one: the site is gone, or a newer
+   * version (`keep`) is queued and the running one would only be replaced.
+   */
+  cancelSite(siteId: string, reason: Exclude<StopReason, 'shutdown'>, keep?: string): void {
+    for (const [id, run] of this.running) {
+      if (run.siteId === siteId && id !== keep) run.abort.abort(reason);
     }
   }
 
@@ -116,10 +115,12 @@ export class DeploymentWorker {
     this.stopping = true;
     for (const t of this.timers) clearInterval(t);
     const all = Promise.all([...this.running.values()].map((r) => r.done));
-    await Promise.race([all, new Promise((r) => setTimeout(r, DRAIN_MS))]);
+    await Promise.race([all, new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
     const left = [...this.running.keys()];
-    for (const r of this.running.values()) r.abort.abort();
-    await releaseClaims(this.ctx.db, this.id, left).catch(() => undefined);
+    for (const r of this.running.values()) r.abort.abort('shutdown' satisfies StopReason);
+    await putBackUnfinishedBuilds(this.ctx, this.id, left).catch((err) =>
+      this.ctx.log.warn({ err, left }, 'could not put unfinished builds back in the queue'),
+    );
     await this.pool.close();
   }
 }

@@ -1,4 +1,4 @@
-import type { Deployment, DeploymentStatus } from '../../shared/deployment';
+import type { Deployment } from '../../shared/deployment';
 import type { DeploymentUpdateEvent } from '../../shared/events';
 import { siteUrl, type Config } from '../config';
 import type { DeploymentRow, SiteRow } from '../db/schema';
@@ -16,7 +16,7 @@ export function presentDeployment(
     id: row.id,
     siteId: row.site_id,
     version: row.version,
-    status: row.status as DeploymentStatus,
+    status: row.status,
     progress: row.progress,
     message: row.message,
     logs: logLines(row),
@@ -44,7 +44,7 @@ export function presentDeploymentEvent(
 ): DeploymentUpdateEvent {
   return {
     deploymentId: row.id,
-    status: row.status as DeploymentStatus,
+    status: row.status,
     progress: row.progress,
     message: row.message,
     logs: logLines(row),

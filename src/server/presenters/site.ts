@@ -1,14 +1,11 @@
 import type { Site, SiteStatus } from '../../shared/site';
 import { siteUrl, type Config } from '../config';
 import type { SiteRow } from '../db/schema';
-
-export function isExpired(row: Pick<SiteRow, 'expires_at'>, now = Date.now()): boolean {
-  return row.expires_at !== null && Date.parse(row.expires_at) <= now;
-}
+import { isExpired } from '../domain/expiry';
 
 /** An expired guest site no longer serves, whatever its last build said. */
 export function siteStatus(row: SiteRow): SiteStatus {
-  return isExpired(row) ? 'INACTIVE' : (row.status as SiteStatus);
+  return isExpired(row) ? 'INACTIVE' : row.status;
 }
 
 export function presentSite(config: Config, row: SiteRow): Site {

@@ -1,5 +1,4 @@
 import type { User } from '../../shared/user';
-import type { PlanName } from '../../shared/plans';
 import type { UserRow } from '../db/schema';
 
 export function presentUser(row: UserRow): User {
@@ -7,7 +6,7 @@ export function presentUser(row: UserRow): User {
     id: row.id,
     email: row.email,
     name: row.name,
-    plan: row.plan as PlanName,
+    plan: row.plan,
     isGuest: row.is_guest === 1,
     createdAt: row.created_at,
   };

@@ -1,20 +1,45 @@
-import type { AppContext } from '../context';
+import type { Server as HttpServer } from 'node:http';
+import { EVENTS } from '../../shared/events';
+import type { AppContext, Part } from '../context';
+import type { AppEvents } from '../events';
+import { presentDeploymentEvent } from '../presenters/deployment';
+import { rooms } from './rooms';
 import { attachSocketServer } from './socket-server';
 
-/** socket.io joins the HTTP server once it exists; until then events have no listeners. */
-export function registerRealtime(ctx: AppContext): void {
-  ctx.onStart.unshift(async () => {
-    const httpServer = ctx.httpServer;
-    if (!httpServer) return;
-    const { io, publisher } = await attachSocketServer(ctx, httpServer);
-    ctx.realtime = publisher;
-    // An open websocket keeps server.close() waiting forever: drop the sockets the moment
-    // the server starts closing (Fastify calls close() first thing on shutdown).
-    const close = httpServer.close.bind(httpServer);
-    httpServer.close = ((callback?: (err?: Error) => void) => {
+/**
+ * Turns what happened (events from any node) into socket.io messages for this node's
+ * sockets, in the shapes the web app knows.
+ */
+export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
+  const io = attachSocketServer(ctx, httpServer);
+  const local = io.local;
+  const deployment = ({ deployment: d }: AppEvents['deployment.progress']) =>
+    local
+      .to([rooms.deployment(d.id), rooms.site(d.site_id)])
+      .emit(EVENTS.deploymentUpdate, presentDeploymentEvent(d));
+  const unsubscribe = [
+    ctx.events.on('deployment.queued', deployment),
+    ctx.events.on('deployment.progress', deployment),
+    ctx.events.on('deployment.finished', deployment),
+    ctx.events.on('site.changed', (e) =>
+      local
+        .to([rooms.site(e.siteId), rooms.user(e.userId)])
+        .emit(EVENTS.siteUpdate, { siteId: e.siteId, status: e.status }),
+    ),
+    ctx.events.on('user.sites-changed', (e) =>
+      local.to(rooms.user(e.userId)).emit(EVENTS.userUpdate, { type: e.change, siteId: e.siteId }),
+    ),
+    ctx.events.on('session.ended', (e) =>
+      local.in(rooms.session(e.sessionId)).disconnectSockets(true),
+    ),
+  ];
+  return {
+    start: () => undefined,
+    // Open websockets would keep the HTTP server from closing: drop them first.
+    stop: () => {
+      for (const off of unsubscribe) off();
       io.disconnectSockets(true);
       io.engine.close();
-      return close(callback);
-    }) as typeof httpServer.close;
-  });
+    },
+  };
 }

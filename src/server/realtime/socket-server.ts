@@ -1,54 +1,29 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { EVENTS, type JoinAck } from '../../shared/events';
+import { tokenFrom } from '../auth-token';
 import type { AppContext } from '../context';
-import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
+import { mayWatch, type RoomKind } from '../domain/access';
 import { sessionForToken } from '../domain/sessions';
-import { AUTH_COOKIE } from '../http/auth';
-import { rooms, type RealtimePublisher } from './publisher';
+import { CROSS_SITE_MESSAGE, fromOwnOrigin, ownOrigins } from '../request-origin';
+import { rooms } from './rooms';
 
 interface SocketData {
   user: UserRow | null;
-}
-
-function cookieToken(header: string | undefined): string | null {
-  for (const part of header?.split(';') ?? []) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === AUTH_COOKIE) return decodeURIComponent(value.join('='));
-  }
-  return null;
-}
-
-/** Rooms a user may join: only what they own (checked on every join). */
-async function owns(db: Database, user: UserRow, kind: string, id: string): Promise<boolean> {
-  if (kind === 'user') return id === user.id;
-  if (kind === 'site') {
-    const site = await db
-      .selectFrom('sites')
-      .select('id')
-      .where('id', '=', id)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    return !!site;
-  }
-  const row = await db
-    .selectFrom('deployments as d')
-    .innerJoin('sites as s', 's.id', 'd.site_id')
-    .select('d.id')
-    .where('d.id', '=', id)
-    .where('s.user_id', '=', user.id)
-    .executeTakeFirst();
-  return !!row;
+  sessionId: string | null;
 }
 
 const JOINS = [
   [EVENTS.joinDeployment, 'deployment'],
   [EVENTS.joinSite, 'site'],
   [EVENTS.joinUser, 'user'],
-] as const;
+] as const satisfies ReadonlyArray<readonly [string, RoomKind]>;
 
 function onConnection(ctx: AppContext, socket: Socket): void {
+  const { sessionId } = socket.data as SocketData;
+  // Logout ends the session: its sockets are found by this room, on every node.
+  if (sessionId) void socket.join(rooms.session(sessionId));
   for (const [event, kind] of JOINS) {
     socket.on(event, async (id: unknown, ack?: (answer: JoinAck) => void) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -58,7 +33,8 @@ function onConnection(ctx: AppContext, socket: Socket): void {
         return reply({ ok: false, error: 'A valid id is required.' });
       }
       try {
-        if (!(await owns(ctx.db, user, kind, id))) return reply({ ok: false, error: 'Not found' });
+        if (!(await mayWatch(ctx.db, user, kind, id)))
+          return reply({ ok: false, error: 'Not found' });
         await socket.join(rooms[kind](id));
         reply({ ok: true });
       } catch (err) {
@@ -69,11 +45,12 @@ function onConnection(ctx: AppContext, socket: Socket): void {
   }
 }
 
-/** socket.io on the app's own HTTP server; a socket knows its user from the handshake. */
-export async function attachSocketServer(
-  ctx: AppContext,
-  httpServer: HttpServer,
-): Promise<{ io: Server; publisher: RealtimePublisher }> {
+/**
+ * socket.io on the app's own HTTP server (never a site's host); a socket knows its user and
+ * session from the handshake.
+ * Each node talks only to its own sockets: the event bus brings every node every event.
+ */
+export function attachSocketServer(ctx: AppContext, httpServer: HttpServer): Server {
   const io = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -81,42 +58,33 @@ export async function attachSocketServer(
     destroyUpgrade: false,
     cors: { origin: ctx.config.appOrigin, credentials: true },
   });
-  if (ctx.config.redisUrl) {
-    const [{ createAdapter }, { createClient }] = await Promise.all([
-      import('@socket.io/redis-adapter'),
-      import('redis'),
-    ]);
-    const pub = createClient({ url: ctx.config.redisUrl });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
-    ctx.onClose.push(async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
-    });
-  }
   io.use(async (socket, next) => {
     // Anonymous sockets may connect (the landing page shows 'Live') but join nothing.
-    const auth = socket.handshake.auth as { token?: unknown };
-    const token =
-      (typeof auth?.token === 'string' && auth.token) ||
-      cookieToken(socket.handshake.headers.cookie);
+    const { headers } = socket.handshake;
+    const explicit = tokenFrom({
+      explicit: (socket.handshake.auth as { token?: unknown } | undefined)?.token,
+    });
+    const token = explicit ?? tokenFrom({ cookie: headers.cookie });
+    // A browser opens a websocket to any host with the cookie attached: a page on another
+    // site (a sibling subdomain is the same site) must not watch as this user.
+    if (token && !explicit) {
+      const own = ownOrigins(
+        ctx.config.appOrigin,
+        socket.handshake.secure ? 'https' : 'http',
+        headers.host,
+      );
+      if (fromOwnOrigin(headers, own) === false) return next(new Error(CROSS_SITE_MESSAGE));
+    }
     try {
       const found = token ? await sessionForToken(ctx.db, token) : null;
-      (socket.data as SocketData).user = found?.user ?? null;
+      const data = socket.data as SocketData;
+      data.user = found?.user ?? null;
+      data.sessionId = found?.sessionId ?? null;
       next();
     } catch (err) {
       next(err as Error);
     }
   });
   io.on('connection', (socket) => onConnection(ctx, socket));
-  const publisher: RealtimePublisher = {
-    deployment: (event, to) =>
-      io
-        .to([rooms.deployment(event.deploymentId), rooms.site(to.siteId)])
-        .emit(EVENTS.deploymentUpdate, event),
-    site: (event, to) =>
-      io.to([rooms.site(event.siteId), rooms.user(to.userId)]).emit(EVENTS.siteUpdate, event),
-    user: (event, userId) => io.to(rooms.user(userId)).emit(EVENTS.userUpdate, event),
-  };
-  return { io, publisher };
+  return io;
 }

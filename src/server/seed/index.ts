@@ -1,35 +1,35 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_SUBDOMAINS } from '../../shared/demos';
-import type { AppContext } from '../context';
+import type { AppContext, Part } from '../context';
+import { subdomainsTaken } from '../db/queries/sites';
+import { insertUser, userByEmail } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
+import { newUser } from '../domain/accounts';
 import { startDeployment } from '../domain/deployments';
-import { newId, nowIso } from '../domain/tokens';
 
 export { DEMO_SUBDOMAINS };
 const DEMOS_DIR = path.join(import.meta.dirname, 'demos');
 const DEMO_OWNER_EMAIL = 'demos@artifact-host.invalid';
 
 /** Deploys the demo sites on first start, so 'View Demo' opens something live. */
-export function registerDemoSeed(ctx: AppContext): void {
-  if (!ctx.config.seedDemos || !ctx.config.roles.has('web')) return;
-  ctx.onStart.push(async () => {
-    try {
-      await seedDemoSites(ctx);
-    } catch (err) {
-      // A demo that cannot be deployed must never keep the product from starting.
-      ctx.log.error({ err }, 'seeding the demo sites failed');
-    }
-  });
+export function createDemoSeed(ctx: AppContext): Part {
+  return {
+    async start() {
+      try {
+        await seedDemoSites(ctx);
+      } catch (err) {
+        // A demo that cannot be deployed must never keep the product from starting.
+        ctx.log.error({ err }, 'seeding the demo sites failed');
+      }
+    },
+    stop: () => undefined,
+  };
 }
 
 export async function seedDemoSites(ctx: AppContext): Promise<string[]> {
-  const taken = await ctx.db
-    .selectFrom('sites')
-    .select('subdomain')
-    .where('subdomain', 'in', [...DEMO_SUBDOMAINS])
-    .execute();
-  const missing = DEMO_SUBDOMAINS.filter((s) => !taken.some((t) => t.subdomain === s));
+  const taken = await subdomainsTaken(ctx.db, [...DEMO_SUBDOMAINS]);
+  const missing = DEMO_SUBDOMAINS.filter((s) => !taken.includes(s));
   if (missing.length === 0) return [];
   const owner = await demoOwner(ctx);
   const files = await readdir(DEMOS_DIR);
@@ -52,26 +52,14 @@ export async function seedDemoSites(ctx: AppContext): Promise<string[]> {
 
 // An account nobody can sign in to (no password): the demos belong to the installation.
 async function demoOwner(ctx: AppContext): Promise<UserRow> {
-  const existing = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', DEMO_OWNER_EMAIL)
-    .executeTakeFirst();
+  const existing = await userByEmail(ctx.db, DEMO_OWNER_EMAIL);
   if (existing) return existing;
-  const now = nowIso();
-  const user: UserRow = {
-    id: newId(),
+  const user = newUser({
     email: DEMO_OWNER_EMAIL,
     name: 'Artifact Host demos',
     password_hash: null,
     plan: 'ADMIN',
-    is_guest: 0,
-    github_id: null,
-    google_id: null,
-    stripe_customer_id: null,
-    created_at: now,
-    updated_at: now,
-  };
-  await ctx.db.insertInto('users').values(user).execute();
+  });
+  await insertUser(ctx.db, user);
   return user;
 }

@@ -1,10 +1,17 @@
-import type { AuthResponse, LoginRequest, RegisterRequest, User } from '../../shared/user';
+import type {
+  AuthResponse,
+  LoginRequest,
+  RegisterRequest,
+  SignInCodeRequest,
+  User,
+} from '../../shared/user';
 import { api } from './client';
 
 export const authApi = {
   me: () => api<{ user: User }>('/auth/me'),
   login: (body: LoginRequest) => api<AuthResponse>('/auth/login', { body }),
   register: (body: RegisterRequest) => api<AuthResponse>('/auth/register', { body }),
+  exchangeCode: (body: SignInCodeRequest) => api<AuthResponse>('/auth/callback', { body }),
   guest: () => api<AuthResponse>('/auth/guest', { method: 'POST' }),
   logout: () => api<{ ok: true }>('/auth/logout', { method: 'POST' }),
 };

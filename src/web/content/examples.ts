@@ -73,11 +73,11 @@ export const EXAMPLES: ExampleEntry[] = [
     id: 'portfolio',
     title: 'Designer Portfolio',
     description:
-      'A one-page portfolio with a case-study grid, testimonials and a contact section, ready to put on your own domain.',
+      'A one-page portfolio with a case-study grid, testimonials and a contact section, ready to share with a link.',
     category: 'Portfolio',
     icon: Palette,
     demoSubdomain: 'portfolio',
-    tags: ['HTML', 'CSS Grid', 'Custom domain', 'SEO'],
+    tags: ['HTML', 'CSS Grid', 'Contact section', 'SEO'],
     createdWith: 'v0',
   },
   {

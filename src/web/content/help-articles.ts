@@ -36,11 +36,11 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
     h('After your first deploy'),
     ul(
       'Your dashboard lists every site with its status, views and creation date.',
-      'Open a site to see its deployment history, redeploy it or delete it.',
-      'Create a free account to keep sites permanently: the Free plan includes ' +
+      'Open a site to see its deployment history, redeploy it, roll back to an earlier version or delete it.',
+      'Create a free account for sites that stay up for good: the Free plan holds ' +
         FREE_SITES +
-        ' sites with SSL.',
-      'On Starter or Pro, connect your own domain from the site detail page.',
+        ' sites. Guest sites are not moved into a new account, so deploy them again once you have signed up.',
+      'Every site lives at its own subdomain. Connecting your own domain is not available yet.',
     ),
   ],
   'supported-formats': [
@@ -89,12 +89,12 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
     ),
     h('Artifacts that store data or call AI'),
     p(
-      'Claude artifacts can use window.storage to save data and window.claude.complete to ask the model questions. Both work once your artifact is hosted here:',
+      'Claude artifacts can use window.storage to save data, window.fs.readFile to read files, and window.claude.complete to ask the model questions. Here is what each one does once your artifact is hosted here:',
     ),
     ul(
-      'window.storage saves data so a to-do list or high-score table survives reloads. Each visitor’s own data stays in their browser; data saved with the shared flag is kept on our servers and seen by every visitor of that site.',
-      'window.claude.complete sends prompts to a model using an API key you store under API Keys. Your key is used only for your own sites, and per-site limits keep a popular page from running up your bill.',
-      'Files read with window.fs.readFile are served from the files you include in your .zip.',
+      'window.storage works: a to-do list or high-score table survives reloads. Each visitor’s own data stays in their browser; data saved with the shared flag is kept on our servers and seen by every visitor of that site.',
+      'window.fs.readFile works: it reads the files you include in your .zip.',
+      'window.claude.complete is not available yet. Connecting an AI provider key to your sites is still being built. Until then, when a deployed artifact asks the AI, it gets the answer "AI features are not set up for this site yet." and the rest of the page keeps working.',
     ),
     h('Prompts that deploy cleanly'),
     code(
@@ -120,7 +120,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'The progress screen and dashboard update in real time while the "Live" indicator is green. If your connection drops, the page falls back to checking the status periodically, so you never have to refresh.',
     ),
     tip(
-      'Every deployment is kept as an immutable version. Redeploying builds the stored source again, so you can always return to a known-good state.',
+      'Every deployment is kept as an immutable version. Redeploying builds the stored source again, and rolling back makes an earlier successful version live again, so you can always return to a known-good state.',
     ),
   ],
   'deployment-troubleshooting': [
@@ -144,10 +144,11 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Open your browser’s developer console on the live site: a runtime error is the usual cause.',
       'Code that calls fetch() against an API that blocks other websites (CORS) fails in the browser, not during the build.',
       'For zip uploads, make sure index.html is at the root of the archive, not nested two folders deep.',
+      'An AI feature that says "AI features are not set up for this site yet." is expected for now: window.claude is not available yet.',
     ),
     h('Plan limits'),
     p(
-      'If you see "Plan Limit Reached", you are at your plan’s site limit. Delete a site you no longer need or upgrade under Settings.',
+      'If you see "Plan Limit Reached", you are at your plan’s site limit. Delete a site you no longer need to make room. Paid plans with more sites are not available yet.',
     ),
     tip(
       'Still stuck? Write to ' +
@@ -157,7 +158,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
   ],
   'update-sites': [
     p(
-      'Your address stays the same when your site changes. There are two ways to publish a new version.',
+      'Your address stays the same when your site changes. There are three ways to change what your site shows.',
     ),
     h('Deploy new code to the same subdomain'),
     p(
@@ -165,7 +166,11 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
     ),
     h('Redeploy'),
     p(
-      'On the dashboard or the site detail page, Redeploy builds the stored source of the current version again. Use it after adding an API key, or to pick up improvements to our builder.',
+      'On the dashboard or the site detail page, Redeploy builds the stored source of the current version again, for example to pick up improvements to our builder.',
+    ),
+    h('Roll back'),
+    p(
+      'In the deployment history, Rollback makes an earlier successful version live again straight away, without building anything.',
     ),
     h('Deployment history'),
     p(
@@ -174,158 +179,102 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
   ],
   'custom-domains': [
     p(
-      'On the Starter and Pro plans you can serve any site from your own domain, such as www.yourbrand.com, with free HTTPS.',
+      'Serving a site from your own domain, such as www.yourbrand.com, is not available yet. It is being built, and this article will walk you through it once it works.',
     ),
-    h('Connect your domain'),
-    ol(
-      'Open the site on your dashboard and find the Custom Domain panel.',
-      'Enter the domain you want to use, for example www.yourbrand.com, and choose Add Domain.',
-      'At your DNS provider, create a CNAME record for that name pointing to your site’s subdomain, for example my-portfolio.{sitesDomain}.',
-      'Come back and choose Verify. Once your DNS answers with the right target, the domain status becomes Verified.',
-    ),
-    code('Type: CNAME\nName: www\nValue: my-portfolio.{sitesDomain}\nTTL: Auto (or 3600)'),
-    h('How long it takes'),
+    h('What works today'),
     ul(
-      'DNS changes can take up to 48 hours to spread, though most providers update within minutes.',
-      'As soon as the domain verifies, we request an SSL certificate. It is typically active within 1–2 minutes.',
-      'Your site keeps working on its original subdomain the whole time.',
+      'Every site is live at its own subdomain, for example my-portfolio.{sitesDomain}. Share that address: it stays the same through every redeploy and rollback.',
+      'The Custom Domain panel on a site’s detail page shows the site’s address. Its controls stay switched off until custom domains arrive.',
+      'There is nothing to change at your domain registrar: no DNS record connects a domain to your site yet.',
     ),
     tip(
-      'Root domains (yourbrand.com without www) cannot have a CNAME at many providers. Use www, or a provider that supports CNAME flattening, ALIAS or ANAME records.',
+      'Want your own domain to lead people to your site in the meantime? Many registrars offer a simple redirect (often called URL forwarding) that sends visitors on to your site’s subdomain.',
     ),
   ],
   'ssl-certificates': [
     p(
-      'Every site is served over HTTPS. Sites on our subdomains are covered by our certificate from the moment they deploy; custom domains get a certificate of their own, free of charge.',
+      'Your site’s address on {sitesDomain} needs no certificate from you: there is nothing to set up or renew.',
     ),
-    h('Certificate states'),
-    ul(
-      'No SSL: the domain has not been verified yet, so no certificate can be requested.',
-      'Provisioning: we are proving ownership to the certificate authority. This typically takes 1–2 minutes.',
-      'Active: HTTPS is working. The expiry date is shown on the site detail page.',
-      'Failed: the certificate authority could not reach your domain, usually because the CNAME record changed. Fix the record and verify again.',
-    ),
-    h('Renewal'),
     p(
-      'Certificates renew automatically well before they expire. If a certificate has less than 30 days left, the site detail page shows the remaining days in red; that is your cue to check that the DNS record still points at us.',
+      'Certificates for custom domains are not available yet: they arrive together with custom domains. Until then, the SSL rows of a site’s Custom Domain panel read "No SSL" and "None".',
     ),
   ],
   'dns-configuration': [
     p(
-      'A custom domain needs one DNS record: a CNAME from your chosen name to your site’s subdomain on {sitesDomain}. Here is where to add it at common providers.',
+      'You do not need to change any DNS record to use this service: every site answers at its own address on {sitesDomain}.',
     ),
-    h('Cloudflare'),
     p(
-      'DNS → Records → Add record. Type CNAME, name "www", target your-site.{sitesDomain}. Set the proxy status to "DNS only" (grey cloud) until the domain verifies.',
-    ),
-    h('GoDaddy'),
-    p(
-      'My Products → your domain → DNS. Edit the existing "www" CNAME (GoDaddy creates one by default) so its value is your-site.{sitesDomain}.',
-    ),
-    h('Namecheap'),
-    p(
-      'Domain List → Manage → Advanced DNS → Add New Record. Choose CNAME Record, host "www", value your-site.{sitesDomain}.',
-    ),
-    h('Google Domains / Squarespace'),
-    p(
-      'DNS → Custom records → Manage custom records. Add host "www", type CNAME, data your-site.{sitesDomain}.',
-    ),
-    h('Check your record'),
-    code('dig +short CNAME www.yourbrand.com\n# should print: your-site.{sitesDomain}.'),
-    ul(
-      'Remove any A or AAAA records on the same name: a name with a CNAME cannot have other records.',
-      'Propagation can take up to 48 hours. Verify again from the site detail page whenever you like.',
+      'DNS settings only matter for custom domains, which are not available yet. When they arrive, this article will show where to add the record at common registrars. Until then, please leave your DNS as it is: a record added now would not connect your domain.',
     ),
   ],
   'plan-comparison': [
     p(
-      'Every plan includes fast hosting, HTTPS and live deployment progress. They differ in scale:',
+      'Every new account is on the Free plan. Each plan’s site limit is checked whenever you deploy a new site:',
     ),
     ul(
-      'Free: ' +
-        FREE_SITES +
-        ' sites on our subdomains, SSL, community support. A great way to share a few projects.',
-      'Starter (' +
-        planPrice('STARTER') +
-        '/month): up to ' +
-        STARTER_SITES +
-        ' sites, custom domains, advanced analytics, email support and full deployment history.',
-      'Pro (' +
-        planPrice('PRO') +
-        '/month): unlimited sites and deployments, custom domains, priority support, team collaboration, white-label options and SLA guarantees.',
+      'Free: ' + FREE_SITES + ' sites.',
+      'Starter: up to ' + STARTER_SITES + ' sites.',
+      'Pro: unlimited sites.',
     ),
     p(
-      'Guests can try the product without an account; guest sites stay online for 24 hours. Create a free account to keep them.',
+      'Every plan gets the same product today: live deployment progress, deployment history with redeploy and rollback, view counts and window.storage in your sites.',
     ),
-    tip(
-      'Teams and agencies with larger needs can write to us for Enterprise terms, including onboarding and phone support.',
+    p(
+      'Paid plans are not available yet: upgrading to Starter (planned at ' +
+        planPrice('STARTER') +
+        '/month) or Pro (planned at ' +
+        planPrice('PRO') +
+        '/month) is not possible today, and neither are the extras planned for them, such as custom domains.',
+    ),
+    p(
+      'Guests can try the product without an account; guest sites stay online for 24 hours. Sites deployed from a free account stay up for good.',
     ),
   ],
   'upgrade-downgrade': [
-    h('Upgrading'),
     p(
-      'Go to Settings → Billing & Plans and choose Upgrade on the plan you want. Payment is handled by our card payment provider; your new limits apply as soon as the payment succeeds.',
+      'Changing plans is not available yet: paid plans and billing are still being built, so every account stays on the plan it has.',
     ),
-    h('Downgrading or cancelling'),
-    p(
-      'Choose Manage Billing to change or cancel your subscription. You keep your current plan until the end of the period you have paid for.',
-    ),
-    h('What happens to your sites'),
+    h('When you reach your limit'),
     ul(
-      'Nothing is deleted when you downgrade. Existing sites keep serving.',
-      'If you have more sites than the new plan allows, you cannot create new ones until you are under the limit again.',
-      'Custom domains are a Starter and Pro feature: on the Free plan, your sites are reachable on their subdomains.',
+      'Deploying a site beyond your plan’s limit opens the "Plan Limit Reached" dialog, and nothing is created.',
+      'Delete a site you no longer need from your dashboard to make room.',
+      'Deploying again to a subdomain you already own updates that site and does not count as a new one.',
     ),
   ],
   'billing-faq': [
-    h('Which payment methods do you accept?'),
+    h('Do you charge anything today?'),
     p(
-      'All major credit and debit cards, processed by our payment provider. We never see or store your full card number.',
+      'No. Paid plans and billing are not available yet, so there is nothing to pay, no card to enter and no invoice.',
     ),
-    h('When am I charged?'),
-    p('Plans are paid in advance, monthly or annually, and renew automatically until you cancel.'),
-    h('Where are my invoices?'),
+    h('What will paid plans cost?'),
     p(
-      'Settings → Billing & Plans → Manage Billing opens the billing portal, where you can download every invoice and update your card.',
+      'Starter is planned at ' +
+        planPrice('STARTER') +
+        ' a month and Pro at ' +
+        planPrice('PRO') +
+        ' a month. This article will explain payments, invoices and cancelling once they exist.',
     ),
-    h('Can I get a refund?'),
-    p(
-      'Payments are non-refundable except where the law requires otherwise. When you cancel, you keep access to paid features until the end of the period.',
-    ),
-    h('A payment failed. What now?'),
-    p(
-      'Update your card in the billing portal. If a renewal cannot be collected, the account falls back to the Free plan; your sites are kept.',
-    ),
-    tip('Questions about an invoice? Write to ' + SUPPORT_EMAIL + ' and choose "Billing & Plans".'),
+    tip('Questions about plans? Write to ' + SUPPORT_EMAIL + ' and choose "Billing & Plans".'),
   ],
   'account-settings': [
-    p('Open Settings from the gear icon on your dashboard.'),
-    ul(
-      'Profile: change your display name. Your email address identifies your account and cannot be changed.',
-      'Security: change your password (at least 8 characters).',
-      'Notifications: choose which emails you receive about deployments and billing.',
-      'Billing & Plans: see your plan and manage your subscription.',
+    p(
+      'Your account is your email address and password, and the sites you deploy with it. Open Dashboard to see your sites, and the account menu (your initial, top right) to see your plan or sign out.',
+    ),
+    p(
+      'The Settings screen is not available yet: changing your name, email address or password, and choosing notification emails, will live there once it is built.',
     ),
     tip('Use the moon and sun toggle in the top bar to switch between dark and light mode.'),
   ],
   'api-keys': [
     p(
-      'AI-powered artifacts, such as chatbots or writing tools that call window.claude.complete, need a model to talk to. Store your own provider key and your sites can use it safely.',
+      'Storing AI provider keys (Claude, Gemini or OpenAI) is not available yet. It is being built so that AI-powered artifacts, such as chatbots that call window.claude.complete, can use your own key.',
     ),
-    h('Add a key'),
-    ol(
-      'Open API Keys from the user menu.',
-      'Choose the provider: Claude, Gemini or OpenAI.',
-      'Give the key a name you will recognise, paste the key and save.',
-      'Use Test to check that the provider accepts it; the result names the model it reached.',
-    ),
-    h('How keys are protected'),
+    h('What happens today'),
     ul(
-      'Keys are encrypted at rest and never shown again in full: only a short hint is displayed.',
-      'Calls are made from our servers, so visitors of your site never see your key.',
-      'Per-site rate and spend limits stop one busy page from exhausting your quota.',
+      'An artifact that asks the AI gets the answer "AI features are not set up for this site yet." Everything else on the page keeps working.',
+      'The API Keys page is a placeholder until key storage arrives.',
     ),
-    tip('Rotate a key by editing it: leave the key blank to keep the current one.'),
+    tip('Never paste a secret key into your site’s code: anyone who opens the site can read it.'),
   ],
   security: [
     p(
@@ -334,15 +283,14 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
     h('What we do'),
     ul(
       'Sites run on a separate user-content domain, so a site can never read your account session or another user’s data.',
-      'Every request is checked: you can only see and change your own sites, deployments, domains and keys.',
-      'All traffic is encrypted with HTTPS, and AI provider keys are encrypted at rest.',
+      'Every request is checked: you can only see and change your own sites and deployments.',
       'Uploads are size-limited and scanned for unsafe paths before anything is stored.',
       'Passwords are stored only as strong one-way hashes, and repeated failed sign-ins are slowed down.',
     ),
     h('What you can do'),
     ul(
-      'Use a long, unique password, or sign in with your code-hosting or identity provider.',
-      'Never paste secret keys into your site’s code: store them under API Keys instead.',
+      'Use a long, unique password.',
+      'Never paste secret keys into your site’s code: anyone who opens the site can read them.',
       'Sign out on shared computers from the user menu.',
     ),
     tip(

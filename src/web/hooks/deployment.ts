@@ -48,22 +48,25 @@ export function useDeployment(id: string | undefined, pollMs: number) {
       connected || (q.state.data && isFinalStatus(q.state.data.status)) ? false : pollMs,
   });
 
+  // A fetch already under way may have read the row before what just happened, and while no
+  // answer is in React Query joins that fetch instead of starting one: start afresh.
+  const fetchAgain = useCallback(() => {
+    if (!id) return;
+    const queryKey = deploymentKey(id);
+    void client.cancelQueries({ queryKey }).then(() => client.invalidateQueries({ queryKey }));
+  }, [client, id]);
+
   const onEvent = useCallback(
     (event: DeploymentUpdateEvent) => {
       if (!id || event.deploymentId !== id) return;
-      if (!client.getQueryData(deploymentKey(id))) return;
-      applyDeploymentUpdate(client, id, event);
       // The final row also carries what events leave out (deployedAt, the live flag).
-      if (isFinalStatus(event.status))
-        void client.invalidateQueries({ queryKey: deploymentKey(id) });
+      if (isFinalStatus(event.status)) fetchAgain();
+      if (client.getQueryData(deploymentKey(id))) applyDeploymentUpdate(client, id, event);
     },
-    [client, id],
+    [client, id, fetchAgain],
   );
   // Anything that happened between the first fetch and the join is fetched again.
-  const onJoined = useCallback(() => {
-    if (id) void client.invalidateQueries({ queryKey: deploymentKey(id) });
-  }, [client, id]);
-  useRealtimeRoom(EVENTS.joinDeployment, id, EVENTS.deploymentUpdate, onEvent, onJoined);
+  useRealtimeRoom(EVENTS.joinDeployment, id, EVENTS.deploymentUpdate, onEvent, fetchAgain);
 
   return query;
 }

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { LoginRequest, RegisterRequest, User } from '../../shared/user';
 import { authApi } from '../api/auth';
-import { getToken, setToken } from '../api/client';
+import { ApiRequestError, getToken, setToken } from '../api/client';
 import { resetSocket } from '../api/socket';
 
 interface Session {
@@ -20,8 +20,8 @@ interface Session {
   login(input: LoginRequest): Promise<User>;
   register(input: RegisterRequest): Promise<User>;
   continueAsGuest(): Promise<User>;
-  /** Stores a token from the social sign-in return and loads its user. */
-  acceptToken(token: string): Promise<User>;
+  /** Exchanges the one-time code of a social sign-in return for a session in this browser. */
+  acceptCode(code: string): Promise<User>;
   logout(): Promise<void>;
   refresh(): Promise<User | null>;
 }
@@ -38,14 +38,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(null);
       return null;
     }
-    try {
-      const { user } = await authApi.me();
-      setUser(user);
-      return user;
-    } catch {
-      setToken(null);
-      setUser(null);
-      return null;
+    // Only the server saying the session is over ends it; a failed request is asked again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { user } = await authApi.me();
+        setUser(user);
+        return user;
+      } catch (err) {
+        const ended = err instanceof ApiRequestError && err.status === 401;
+        if (!ended && attempt < 3) {
+          await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+          continue;
+        }
+        if (ended) setToken(null);
+        setUser(null);
+        return null;
+      }
     }
   }, []);
 
@@ -81,12 +89,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const res = await authApi.guest();
         return signedIn(res.token, res.user);
       },
-      acceptToken: async (token) => {
-        setToken(token);
-        const next = await refresh();
-        if (!next) throw new Error('Authentication failed');
-        resetSocket();
-        return next;
+      acceptCode: async (code) => {
+        const res = await authApi.exchangeCode({ code });
+        return signedIn(res.token, res.user);
       },
       logout: async () => {
         await authApi.logout().catch(() => undefined);

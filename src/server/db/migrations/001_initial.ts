@@ -11,9 +11,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('password_hash', 'text')
     .addColumn('plan', 'text', (c) => c.notNull().defaultTo('FREE'))
     .addColumn('is_guest', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('github_id', 'text', (c) => c.unique())
-    .addColumn('google_id', 'text', (c) => c.unique())
-    .addColumn('stripe_customer_id', 'text', (c) => c.unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
@@ -126,109 +123,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('site_storage_pk', ['site_id', 'key'])
     .execute();
-
-  await db.schema
-    .createTable('api_keys')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('provider', 'text', (c) => c.notNull())
-    .addColumn('key_name', 'text', (c) => c.notNull())
-    .addColumn('encrypted_key', 'text', (c) => c.notNull())
-    .addColumn('key_hint', 'text', (c) => c.notNull())
-    .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('last_used_at', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('api_keys_user_id').on('api_keys').column('user_id').execute();
-
-  await db.schema
-    .createTable('ai_usage_daily')
-    .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('requests', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('input_tokens', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('output_tokens', 'integer', (c) => c.notNull().defaultTo(0))
-    .addPrimaryKeyConstraint('ai_usage_daily_pk', ['site_id', 'day'])
-    .execute();
-
-  await db.schema
-    .createTable('custom_domains')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
-    .addColumn('domain', 'text', (c) => c.notNull().unique())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('verification_token', 'text', (c) => c.notNull())
-    .addColumn('last_checked_at', 'text')
-    .addColumn('verified_at', 'text')
-    .addColumn('error', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('custom_domains_site_id')
-    .on('custom_domains')
-    .column('site_id')
-    .execute();
-
-  await db.schema
-    .createTable('certificates')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('domain', 'text', (c) => c.notNull().unique())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('cert_pem', 'text')
-    .addColumn('encrypted_key_pem', 'text')
-    .addColumn('issued_at', 'text')
-    .addColumn('expires_at', 'text')
-    .addColumn('error', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .execute();
-
-  await db.schema
-    .createTable('acme_challenges')
-    .addColumn('token', 'text', (c) => c.primaryKey())
-    .addColumn('key_authorization', 'text', (c) => c.notNull())
-    .addColumn('domain', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .execute();
-
-  await db.schema
-    .createTable('subscriptions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('stripe_subscription_id', 'text', (c) => c.notNull().unique())
-    .addColumn('stripe_customer_id', 'text', (c) => c.notNull())
-    .addColumn('stripe_price_id', 'text')
-    .addColumn('plan', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('current_period_end', 'text')
-    .addColumn('cancel_at_period_end', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('subscriptions_user_id')
-    .on('subscriptions')
-    .column('user_id')
-    .execute();
-
-  await db.schema
-    .createTable('billing_events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('processed_at', 'text', (c) => c.notNull())
-    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    'billing_events',
-    'subscriptions',
-    'acme_challenges',
-    'certificates',
-    'custom_domains',
-    'ai_usage_daily',
-    'api_keys',
     'site_storage',
     'site_views_daily',
     'blobs',

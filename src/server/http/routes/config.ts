@@ -9,7 +9,6 @@ export function configRoutes(ctx: AppContext): FastifyPluginAsync {
       return {
         sitesDomain: ctx.config.sitesDomain,
         sitesProtocol: ctx.config.sitesProtocol,
-        features: ctx.config.features,
       };
     });
   };

@@ -22,7 +22,7 @@ const differentiators = [
   {
     icon: Puzzle,
     title: 'Made for AI artifacts',
-    text: 'shadcn/ui imports, lucide icons, Tailwind, window.storage and window.claude work the way they did in the chat.',
+    text: 'shadcn/ui imports, lucide icons, Tailwind and window.storage work the way they did in the chat.',
   },
   {
     icon: Gauge,
@@ -32,12 +32,12 @@ const differentiators = [
   {
     icon: ShieldCheck,
     title: 'Safe by default',
-    text: 'Every site is isolated on its own subdomain, served over HTTPS, and your AI keys stay encrypted.',
+    text: 'Every site is isolated on its own subdomain, away from your account, and you only ever see and change your own sites.',
   },
   {
     icon: Heart,
     title: 'Fair, simple pricing',
-    text: 'Start free with three sites. Paid plans cost less than a coffee a month.',
+    text: 'Start free with three sites, no card needed. Paid plans are not on sale yet.',
   },
 ];
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/PageLayout';
 import { Card } from '../../components/ui/Card';
+import { ApiRequestError } from '../../api/client';
 import { useSession } from '../../hooks/session';
 
 // SPEC.md section 9: 1.5 s after a successful social sign-in, 2 s on failures.
@@ -19,7 +20,7 @@ const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : 
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { acceptToken } = useSession();
+  const { acceptCode } = useSession();
   const [state, setState] = useState<State>({ kind: 'processing' });
   const started = useRef(false);
 
@@ -38,14 +39,22 @@ export function AuthCallbackPage() {
     };
     if (error) return failTo(`Authentication failed: ${error}`, error);
     if (!token) return failTo('No authentication token received');
-    acceptToken(token).then(
+    // The token is a one-time code bound to the browser that started the sign-in; the server
+    // refuses one this browser did not ask for, and says why.
+    acceptCode(token).then(
       () => {
         setState({ kind: 'success', provider: capitalise(provider) });
         setTimeout(() => navigate('/dashboard', { replace: true }), SUCCESS_DELAY_MS);
       },
-      () => failTo('Authentication failed'),
+      (err: unknown) =>
+        failTo(
+          'Authentication failed',
+          err instanceof ApiRequestError && err.status < 500
+            ? err.message
+            : 'Authentication failed',
+        ),
     );
-  }, [params, navigate, acceptToken]);
+  }, [params, navigate, acceptCode]);
 
   return (
     <PageLayout variant="auth" width="narrow">

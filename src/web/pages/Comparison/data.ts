@@ -30,7 +30,8 @@ export const GROUPS: ComparisonGroup[] = [
         feature: 'shadcn/ui and lucide-react without setup',
         cells: [true, false, 'Manual', false],
       },
-      { feature: 'window.storage and window.claude work', cells: [true, false, false, false] },
+      { feature: 'window.storage works', cells: [true, false, false, false] },
+      { feature: 'window.claude AI calls work', cells: ['Not yet', false, false, false] },
       {
         feature: 'Any npm package fetched at build time',
         cells: [true, 'Your build', true, false],
@@ -55,10 +56,10 @@ export const GROUPS: ComparisonGroup[] = [
     id: 'pro',
     title: 'Professional features',
     rows: [
-      { feature: 'Custom domains with free SSL', cells: [true, true, 'Paid', 'Paid'] },
-      { feature: 'Visitor analytics per site', cells: [true, 'Add-on', false, true] },
+      { feature: 'Custom domains with free SSL', cells: ['Not yet', true, 'Paid', 'Paid'] },
+      { feature: 'Visitor analytics per site', cells: ['View count', 'Add-on', false, true] },
       { feature: 'Production hosting (not an editor preview)', cells: [true, true, false, true] },
-      { feature: 'Encrypted AI provider keys', cells: [true, false, false, false] },
+      { feature: 'Encrypted AI provider keys', cells: ['Not yet', false, false, false] },
     ],
   },
   {
@@ -66,7 +67,10 @@ export const GROUPS: ComparisonGroup[] = [
     title: 'Pricing',
     rows: [
       { feature: 'Free tier', cells: ['3 sites', true, true, 'Ads on site'] },
-      { feature: 'Paid plans from', cells: ['$5/month', '$19/month', '$9/month', '$16/month'] },
+      {
+        feature: 'Paid plans from',
+        cells: ['$5/month, not on sale yet', '$19/month', '$9/month', '$16/month'],
+      },
       { feature: 'No credit card to start', cells: [true, true, true, 'Varies'] },
     ],
   },

@@ -10,7 +10,7 @@ const FAQ = [
   },
   {
     q: 'Do you offer phone support?',
-    a: 'Phone support is available to Enterprise customers. Everyone else can reach us by email and in-app chat, where the same team answers.',
+    a: 'Phone support is available to Enterprise customers. Everyone else can reach us by email, where the same team answers.',
   },
   {
     q: 'Can I book a demo or consultation?',
@@ -18,7 +18,7 @@ const FAQ = [
   },
   {
     q: 'Where can I find technical documentation?',
-    a: 'The Help Center covers deployment, supported formats and libraries, custom domains, billing and API keys, with step-by-step guides.',
+    a: 'The Help Center has step-by-step guides to deploying, supported formats and libraries, and updating sites. It also says plainly which features, such as custom domains and API keys, are not available yet.',
   },
 ];
 

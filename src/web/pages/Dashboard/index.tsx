@@ -92,19 +92,19 @@ export function DashboardPage() {
           <Sparkles className="hidden h-6 w-6 shrink-0 sm:block" aria-hidden />
           <div className="flex-1">
             <p className="font-semibold">
-              {user.isGuest ? 'Keep your sites for good' : 'Need more sites or a custom domain?'}
+              {user.isGuest ? 'Want sites that stay up?' : 'Need more sites?'}
             </p>
             <p className="text-sm text-white/80">
               {user.isGuest
-                ? 'Create a free account: up to 3 sites that never expire.'
-                : 'Upgrade to Pro for unlimited sites, custom domains and priority support.'}
+                ? 'Create a free account: up to 3 sites that never expire. Guest sites are not moved into it, so deploy them again from your account.'
+                : 'Paid plans with more sites are on their way; upgrading is not available yet.'}
             </p>
           </div>
           <Link
             to={user.isGuest ? '/auth' : '/settings'}
             className="inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50"
           >
-            {user.isGuest ? 'Create account' : 'Upgrade'}{' '}
+            {user.isGuest ? 'Create account' : 'See plans'}{' '}
             <ArrowRight className="h-4 w-4" aria-hidden />
           </Link>
         </div>

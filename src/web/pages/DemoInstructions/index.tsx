@@ -46,7 +46,7 @@ const DEMOS: DemoSite[] = [
 ];
 
 const steps = [
-  'Sign in with an account that has room for four more sites (Starter, Pro or Admin).',
+  'Sign in with an account that has room for four more sites: the Free plan holds three, so use an Admin account (an email listed in the server’s ADMIN_EMAILS) or deploy the demos you need most.',
   'Open Deploy and choose Upload Files, or Paste Code with the contents of the demo file.',
   'Use the demo file from the repository: src/server/seed/demos/{name}.html.',
   'Enter the subdomain exactly as shown below (use Copy), then press Deploy.',

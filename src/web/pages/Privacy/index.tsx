@@ -23,22 +23,19 @@ const sections: LegalSection[] = [
       <ul>
         <li>
           <strong>Account details:</strong> your email address, optional name, and a one-way hash of
-          your password, or the identifier from the sign-in provider you chose.
+          your password.
         </li>
         <li>
           <strong>Content you deploy:</strong> the code, HTML and files you paste or upload, and the
           data your sites save with window.storage.
         </li>
         <li>
-          <strong>API keys:</strong> AI provider keys you store, encrypted at rest.
-        </li>
-        <li>
           <strong>Usage data:</strong> page-view counts per site, deployment logs, and technical
           logs (IP address, browser type, time of request) kept for security and troubleshooting.
         </li>
         <li>
-          <strong>Billing:</strong> your plan and subscription status. Card details are handled by
-          our payment provider and never reach our servers.
+          <strong>Plan:</strong> the plan your account is on. We take no payments yet, so we hold no
+          card or billing details.
         </li>
       </ul>
     ),
@@ -48,9 +45,8 @@ const sections: LegalSection[] = [
     title: 'How we use your information',
     body: (
       <ul>
-        <li>To build, host and serve your sites, and to show you their analytics.</li>
+        <li>To build, host and serve your sites, and to show you how many views they have.</li>
         <li>To sign you in, keep your account secure and prevent abuse.</li>
-        <li>To process payments and send receipts and essential service messages.</li>
         <li>To answer your support requests.</li>
         <li>To understand, in aggregate, how the product is used so we can improve it.</li>
       </ul>
@@ -64,10 +60,9 @@ const sections: LegalSection[] = [
         <p>We do not sell or rent your personal information. We share it only:</p>
         <ul>
           <li>
-            with service providers that help us run the product (hosting, payment processing, email
-            delivery), under contracts that limit their use of it;
+            with service providers that help us run the product, such as hosting, under contracts
+            that limit their use of it;
           </li>
-          <li>with the AI provider whose key you stored, when your site makes an AI request;</li>
           <li>when the law requires it, or to protect our users and the service from harm.</li>
         </ul>
         <p>Sites you deploy are public by design: anyone with the address can visit them.</p>
@@ -79,11 +74,10 @@ const sections: LegalSection[] = [
     title: 'Data security',
     body: (
       <p>
-        All traffic is encrypted with HTTPS. Passwords are stored as strong one-way hashes and API
-        keys are encrypted with AES-256. Sites are served from a separate domain so they can never
-        read your account session. Access to production systems is limited to the staff who need it.
-        No system is perfectly secure, and we will notify you promptly if a breach affects your
-        data.
+        All traffic is encrypted with HTTPS. Passwords are stored as strong one-way hashes. Sites
+        are served from a separate domain so they can never read your account session. Access to
+        production systems is limited to the staff who need it. No system is perfectly secure, and
+        we will notify you promptly if a breach affects your data.
       </p>
     ),
   },

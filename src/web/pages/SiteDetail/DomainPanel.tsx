@@ -73,8 +73,8 @@ export function DomainPanel({ site, signedIn }: { site: Site; signedIn: boolean 
       </dl>
       <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
         {signedIn
-          ? 'Connecting your own domain is not available on this installation yet. Your site is live at its subdomain.'
-          : 'Custom domains are available for authenticated users.'}
+          ? 'Connecting your own domain is not available yet. Your site is live at its subdomain.'
+          : 'Custom domains will be for signed-in users; connecting one is not available yet.'}
       </p>
       <form
         className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"

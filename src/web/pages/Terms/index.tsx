@@ -22,9 +22,9 @@ const sections: LegalSection[] = [
       <p>
         {PRODUCT_NAME} turns AI-generated artifacts, such as React components and HTML pages, into
         hosted websites. We build the code you provide, serve it on a subdomain of our user-content
-        domain or on a custom domain you connect, and provide analytics and deployment tools. Guest
-        sites are removed after 24 hours; the Free plan includes {FREE_SITES} sites. We may change
-        or improve features over time.
+        domain, count its views and provide deployment tools. Guest sites are removed after 24
+        hours; the Free plan includes {FREE_SITES} sites. We may change or improve features over
+        time.
       </p>
     ),
   },
@@ -84,15 +84,18 @@ const sections: LegalSection[] = [
     id: 'billing',
     title: 'Payment and billing',
     body: (
-      <ul>
-        <li>Paid plans are billed in advance, monthly or annually, and renew automatically.</li>
-        <li>Fees are non-refundable except where the law requires otherwise.</li>
-        <li>
-          You can cancel at any time; you keep access to paid features until the end of the current
-          billing period.
-        </li>
-        <li>We will tell you in advance about any change to the price of your plan.</li>
-      </ul>
+      <>
+        <p>Paid plans are not on sale yet. Once they are, these terms apply to them:</p>
+        <ul>
+          <li>Paid plans are billed in advance, monthly or annually, and renew automatically.</li>
+          <li>Fees are non-refundable except where the law requires otherwise.</li>
+          <li>
+            You can cancel at any time; you keep access to paid features until the end of the
+            current billing period.
+          </li>
+          <li>We will tell you in advance about any change to the price of your plan.</li>
+        </ul>
+      </>
     ),
   },
   {

@@ -10,13 +10,14 @@ const PROVIDERS = [
   { name: 'OpenAI', by: 'OpenAI', note: 'GPT models' },
 ];
 
+// Prompts for artifacts that work fully today: no AI calls from the live page.
 const PROMPTS = [
-  'Build a React component for a recipe generator: I type the ingredients I have and it asks Claude for three recipes.',
-  'Make a single-file HTML page with a chatbot that answers questions about my bakery’s opening hours and menu.',
-  'Create a React writing assistant that rewrites a paragraph in a friendlier tone, with a Copy button.',
+  'Build a React recipe box: I type the ingredients I have and it shows matching recipes from a list built into the page. Save my favourites with window.storage.',
+  'Make a single-file HTML page for my bakery with opening hours, the menu and a FAQ whose answers open and close.',
+  'Create a React flashcard quiz styled with Tailwind that remembers my best score with window.storage.',
 ];
 
-/** What makes an artifact's own AI features work once it is live. */
+/** What happens to an artifact's own AI features once it is live (keys are still to come). */
 export function AiSupportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog
@@ -33,10 +34,11 @@ export function AiSupportDialog({ open, onClose }: { open: boolean; onClose: () 
     >
       <p>
         Some artifacts ask an AI model for answers while they run (a story helper, a chatbot, a
-        recipe generator). Once they are live here they keep working, using an API key you store
-        with us. Your visitors never see the key.
+        recipe generator). AI keys arrive soon; until then, an AI request from a deployed site is
+        answered with a notice: &ldquo;AI features are not set up for this site yet.&rdquo;
+        Everything else in the artifact works, including the data it saves with window.storage.
       </p>
-      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">Supported providers</h3>
+      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">Planned providers</h3>
       <ul className="mt-2 grid gap-2 sm:grid-cols-3">
         {PROVIDERS.map((p) => (
           <li key={p.name} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
@@ -47,19 +49,21 @@ export function AiSupportDialog({ open, onClose }: { open: boolean; onClose: () 
           </li>
         ))}
       </ul>
-      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">How to set it up</h3>
+      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">What to do today</h3>
       <ol className="mt-2 list-decimal space-y-1 pl-5">
-        <li>Sign in, then add your provider key on the API Keys page.</li>
         <li>Paste the artifact here exactly as your assistant gave it to you and deploy.</li>
-        <li>Open the live site and try its AI feature: requests go through your key.</li>
+        <li>Open the live site: everything but its AI feature works; that one gets the notice.</li>
+        <li>Adding your own provider key on the API Keys page is not available yet.</li>
       </ol>
       <Link
         to="/api-keys"
         className="mt-3 inline-block font-medium text-brand-600 hover:underline dark:text-brand-400"
       >
-        Manage API keys
+        API Keys (not available yet)
       </Link>
-      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">Example prompts</h3>
+      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">
+        Example prompts that work today
+      </h3>
       <ul className="mt-2 space-y-2">
         {PROMPTS.map((prompt, i) => (
           <li

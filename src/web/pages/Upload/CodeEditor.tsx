@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cn } from '../../components/ui/cn';
+import { MAX_CODE_CHARS } from '../../../shared/limits';
 import { formatNumber } from '../../lib/format';
 
 const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -56,7 +57,7 @@ export function CodeEditor({
         <p id={`${id}-about`} className="ml-auto text-slate-500">
           {value
             ? `${plural(lines, 'line')} · ${plural(value.length, 'character')}`
-            : 'JSX, React or HTML'}
+            : `JSX, React or HTML, up to ${formatNumber(MAX_CODE_CHARS)} characters`}
         </p>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** For guests and signed-out visitors: what a guest site is, and how to keep one. */
+/** For guests and signed-out visitors: what a guest site is, and how to get sites that last. */
 export function GuestNote() {
   return (
     <div className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
@@ -11,7 +11,7 @@ export function GuestNote() {
         <Link to="/auth" className="font-medium underline underline-offset-2">
           Sign in or create an account
         </Link>{' '}
-        to keep your sites.
+        before you deploy for a site that stays up: guest sites are not moved into an account later.
       </p>
     </div>
   );

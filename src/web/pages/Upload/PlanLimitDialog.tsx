@@ -65,8 +65,8 @@ export function PlanLimitDialog({
         </div>
       )}
       <p className="mt-5">
-        Pro gives you unlimited sites, custom domains and priority support. You can also delete a
-        site you no longer need from your dashboard.
+        Upgrading is not available yet: paid plans with more sites are on their way. For now, delete
+        a site you no longer need from your dashboard to make room.
       </p>
     </Dialog>
   );

@@ -69,11 +69,7 @@ export function UploadPage() {
       setBusy(false);
       if (err instanceof ApiRequestError && err.status === 401) {
         setFailure('Authentication required. Please login again.');
-      } else if (
-        err instanceof ApiRequestError &&
-        err.status === 403 &&
-        err.details?.upgradeRequired
-      ) {
+      } else if (err instanceof ApiRequestError && err.code === 'PLAN_LIMIT') {
         setLimit(readPlanLimit(err.details));
       } else {
         setFailure(errorMessage(err, 'Deployment failed'));

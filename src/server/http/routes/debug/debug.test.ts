@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../../test/databases';
 import { registerUser, startTestServer, type TestServer } from '../../../../../test/server';
@@ -55,7 +55,10 @@ describeEachDatabase('debug API', (dialect) => {
       })
       .execute();
     if (live) {
-      const sha = randomUUID().replaceAll('-', '').repeat(2);
+      // The file's bytes are really stored: the site check reads them back.
+      const data = Buffer.from(`<h1>${subdomain}</h1>`);
+      const sha = createHash('sha256').update(data).digest('hex');
+      await server.ctx.blobs.put(sha, data);
       await server.ctx.db
         .insertInto('blobs')
         .values({ sha256: sha, size: 10, created_at: now })

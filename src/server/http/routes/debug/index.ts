@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../../context';
+import { checkOwnedSite } from '../../../domain/site-checks';
+import { presentDeployment } from '../../../presenters/deployment';
+import { presentSite } from '../../../presenters/site';
 import { presentUser } from '../../../presenters/user';
 import { requireUser } from '../../auth';
-import { checkOwnedSite } from './checks';
 
-type SiteParams = { siteId: string };
+const SiteParamsSchema = z.object({ siteId: z.string().min(1).max(100) });
 
 /** SPEC.md section 2, /debug: what the server makes of the asker's session, and their sites. */
 export function debugRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -28,10 +31,22 @@ export function debugRoutes(ctx: AppContext): FastifyPluginAsync {
       };
     });
 
-    app.get<{ Params: SiteParams }>('/site-check/:siteId', async (request, reply) => {
+    app.get('/site-check/:siteId', async (request, reply) => {
       const user = requireUser(request);
+      const { siteId } = SiteParamsSchema.parse(request.params);
       reply.header('cache-control', 'no-store');
-      return checkOwnedSite(ctx.db, ctx.config, user, request.params.siteId);
+      const { site, deployments, checks } = await checkOwnedSite(ctx.db, ctx.blobs, user, siteId);
+      const latest = deployments[0];
+      return {
+        ok: checks.every((c) => c.ok),
+        checkedAt: new Date().toISOString(),
+        site: presentSite(ctx.config, site),
+        deployments: {
+          total: deployments.length,
+          latest: latest ? presentDeployment(ctx.config, latest, site) : null,
+        },
+        checks,
+      };
     });
   };
 }

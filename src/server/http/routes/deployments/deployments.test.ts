@@ -4,6 +4,7 @@ import {
   deployCode,
   fetchSite,
   htmlArtifact,
+  uniqueSubdomain,
   uploadFile,
   waitForDeployment,
 } from '../../../../../test/deploy';
@@ -14,9 +15,6 @@ import {
   type TestServer,
 } from '../../../../../test/server';
 import { makeZip } from '../../../../../test/zip';
-
-let n = 0;
-const sub = (name: string) => `${name}-${Date.now().toString(36)}-${++n}`;
 
 describeEachDatabase('deployments API', (dialect) => {
   let server: TestServer;
@@ -32,7 +30,7 @@ describeEachDatabase('deployments API', (dialect) => {
 
   describe('deploy/code', () => {
     it('builds pasted HTML and the site answers on its host', async () => {
-      const subdomain = sub('hello');
+      const subdomain = uniqueSubdomain('hello');
       const res = await deployCode(server, ann, subdomain, htmlArtifact('Hello v1'));
       expect(res.status).toBe(201);
       expect(res.body.site).toMatchObject({
@@ -53,7 +51,7 @@ describeEachDatabase('deployments API', (dialect) => {
     });
 
     it('deploying again to your own subdomain makes a new version of the same site', async () => {
-      const subdomain = sub('again');
+      const subdomain = uniqueSubdomain('again');
       const first = await deployCode(server, ann, subdomain, htmlArtifact('one'));
       await waitForDeployment(server, ann, first.body.deployment.id);
       const second = await deployCode(server, ann, subdomain, htmlArtifact('two'));
@@ -65,7 +63,7 @@ describeEachDatabase('deployments API', (dialect) => {
     });
 
     it('needs a signed-in user', async () => {
-      const res = await deployCode(server, undefined, sub('anon'), htmlArtifact('x'));
+      const res = await deployCode(server, undefined, uniqueSubdomain('anon'), htmlArtifact('x'));
       expect(res.status).toBe(401);
       expect(res.body.error.message).toBe('Authentication required. Please login again.');
     });
@@ -84,13 +82,13 @@ describeEachDatabase('deployments API', (dialect) => {
         expect(res.status, subdomain).toBe(400);
         expect(res.body.error.message).toContain(message);
       }
-      const empty = await deployCode(server, ann, sub('empty'), '  ');
+      const empty = await deployCode(server, ann, uniqueSubdomain('empty'), '  ');
       expect(empty.status).toBe(400);
       expect(empty.body.error.message).toBe('Please enter some code to deploy');
     });
 
     it("refuses someone else's subdomain with 409", async () => {
-      const subdomain = sub('taken');
+      const subdomain = uniqueSubdomain('taken');
       expect((await deployCode(server, ann, subdomain, htmlArtifact('ann'))).status).toBe(201);
       const res = await deployCode(server, bob, subdomain.toUpperCase(), htmlArtifact('bob'));
       expect(res.status).toBe(409);
@@ -100,7 +98,7 @@ describeEachDatabase('deployments API', (dialect) => {
     });
 
     it('fails a broken build honestly and keeps serving the previous version', async () => {
-      const subdomain = sub('keep');
+      const subdomain = uniqueSubdomain('keep');
       const good = await deployCode(server, ann, subdomain, htmlArtifact('good'));
       await waitForDeployment(server, ann, good.body.deployment.id);
       const bad = await deployCode(
@@ -124,9 +122,9 @@ describeEachDatabase('deployments API', (dialect) => {
   describe('plan limits', () => {
     it('lets FREE users create 3 sites, then answers 403 with the upgrade details', async () => {
       const { token } = await registerUser(server);
-      const subs = [sub('p1'), sub('p2'), sub('p3')];
+      const subs = [uniqueSubdomain('p1'), uniqueSubdomain('p2'), uniqueSubdomain('p3')];
       for (const s of subs) expect((await deployCode(server, token, s, 'x')).status).toBe(201);
-      const res = await deployCode(server, token, sub('p4'), 'x');
+      const res = await deployCode(server, token, uniqueSubdomain('p4'), 'x');
       expect(res.status).toBe(403);
       expect(res.body.error).toMatchObject({
         code: 'PLAN_LIMIT',
@@ -138,13 +136,14 @@ describeEachDatabase('deployments API', (dialect) => {
 
     it('treats guests as FREE and gives their sites 24 hours', async () => {
       const { token } = await guestSession(server);
-      const res = await deployCode(server, token, sub('guest'), htmlArtifact('guest'));
+      const res = await deployCode(server, token, uniqueSubdomain('guest'), htmlArtifact('guest'));
       expect(res.status).toBe(201);
       const site = await server.api('GET', `/api/sites/${res.body.site.id}`, { token });
       const ttl = Date.parse(site.body.site.expiresAt) - Date.parse(site.body.site.createdAt);
       expect(ttl).toBe(24 * 60 * 60 * 1000);
-      for (const s of [sub('g2'), sub('g3')]) await deployCode(server, token, s, 'x');
-      const over = await deployCode(server, token, sub('g4'), 'x');
+      for (const s of [uniqueSubdomain('g2'), uniqueSubdomain('g3')])
+        await deployCode(server, token, s, 'x');
+      const over = await deployCode(server, token, uniqueSubdomain('g4'), 'x');
       expect(over.status).toBe(403);
       expect(over.body.error.details.plan).toBe('FREE');
     });
@@ -152,7 +151,7 @@ describeEachDatabase('deployments API', (dialect) => {
 
   describe('deploy/file', () => {
     it('deploys an .html upload', async () => {
-      const subdomain = sub('upload');
+      const subdomain = uniqueSubdomain('upload');
       const res = await uploadFile(
         server,
         ann,
@@ -165,7 +164,7 @@ describeEachDatabase('deployments API', (dialect) => {
     });
 
     it('deploys a .zip of a static site', async () => {
-      const subdomain = sub('zip');
+      const subdomain = uniqueSubdomain('zip');
       const zip = makeZip({
         'index.html': htmlArtifact('Zipped home'),
         'about.html': htmlArtifact('Zipped about'),
@@ -181,22 +180,42 @@ describeEachDatabase('deployments API', (dialect) => {
     });
 
     it('refuses other file types, missing files, fake zips and unauthenticated uploads', async () => {
-      const txt = await uploadFile(server, ann, { name: 'notes.txt', bytes: 'hi' }, sub('t'));
+      const txt = await uploadFile(
+        server,
+        ann,
+        { name: 'notes.txt', bytes: 'hi' },
+        uniqueSubdomain('t'),
+      );
       expect(txt.status).toBe(415);
       expect(txt.body.error.message).toBe('Only .html and .zip files can be deployed.');
-      const none = await uploadFile(server, ann, null, sub('t'));
+      const none = await uploadFile(server, ann, null, uniqueSubdomain('t'));
       expect(none.status).toBe(400);
       expect(none.body.error.message).toBe('Please select a file to deploy');
-      const fake = await uploadFile(server, ann, { name: 'x.zip', bytes: 'not a zip' }, sub('t'));
+      const fake = await uploadFile(
+        server,
+        ann,
+        { name: 'x.zip', bytes: 'not a zip' },
+        uniqueSubdomain('t'),
+      );
       expect(fake.status).toBe(400);
-      const anon = await uploadFile(server, undefined, { name: 'a.html', bytes: 'x' }, sub('t'));
+      const anon = await uploadFile(
+        server,
+        undefined,
+        { name: 'a.html', bytes: 'x' },
+        uniqueSubdomain('t'),
+      );
       expect(anon.status).toBe(401);
       expect(anon.body.error.message).toBe('Authentication required. Please login again.');
     });
 
     it('refuses a file over 10 MB with 413', async () => {
       const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(65);
-      const res = await uploadFile(server, ann, { name: 'big.html', bytes: big }, sub('big'));
+      const res = await uploadFile(
+        server,
+        ann,
+        { name: 'big.html', bytes: big },
+        uniqueSubdomain('big'),
+      );
       expect(res.status).toBe(413);
       expect(res.body.error.message).toBe('File is too large. The maximum size is 10 MB.');
     });
@@ -204,7 +223,7 @@ describeEachDatabase('deployments API', (dialect) => {
 
   describe('reading, logs and redeploy', () => {
     it('shows a deployment and its logs to its owner only; others get 404', async () => {
-      const res = await deployCode(server, ann, sub('mine'), htmlArtifact('mine'));
+      const res = await deployCode(server, ann, uniqueSubdomain('mine'), htmlArtifact('mine'));
       const id = res.body.deployment.id;
       await waitForDeployment(server, ann, id);
       const own = await server.api('GET', `/api/deployments/${id}`, { token: ann });
@@ -224,7 +243,7 @@ describeEachDatabase('deployments API', (dialect) => {
     });
 
     it('redeploys the stored source as a new version; others cannot', async () => {
-      const res = await deployCode(server, ann, sub('redeploy'), htmlArtifact('again'));
+      const res = await deployCode(server, ann, uniqueSubdomain('redeploy'), htmlArtifact('again'));
       await waitForDeployment(server, ann, res.body.deployment.id);
       const siteId = res.body.site.id;
       const other = await server.api('POST', `/api/deployments/${siteId}/redeploy`, { token: bob });

@@ -1,17 +1,22 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
-import { DeployCodeRequestSchema } from '../../../../shared/deployment';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  DeployCodeRequestSchema,
+  type DeploymentLogsResponse,
+  type DeploymentResponse,
+  type DeployResponse,
+} from '../../../../shared/deployment';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/limits';
 import type { AppContext } from '../../../context';
 import type { DeploymentRow, SiteRow } from '../../../db/schema';
-import { getOwnedDeployment, redeploySite, startDeployment } from '../../../domain/deployments';
-import { getOwnedSite } from '../../../domain/sites';
+import { ownedDeployment, ownedSite } from '../../../domain/access';
+import { redeploySite, startDeployment } from '../../../domain/deployments';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { requireUser } from '../../auth';
+import { rateLimits } from '../../rate-limits';
+import { IdParamsSchema } from '../../params';
 import { readUpload } from './upload';
-
-type IdParams = { id: string };
 
 export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -19,15 +24,19 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 10, fieldSize: 1024 },
     });
 
-    const deployed = (site: SiteRow, deployment: DeploymentRow) => {
+    const deployed = (site: SiteRow, deployment: DeploymentRow): DeployResponse => {
       const shown = presentSite(ctx.config, site);
       return {
         deployment: presentDeployment(ctx.config, deployment, site),
         site: { id: shown.id, url: shown.url, subdomain: shown.subdomain, name: shown.name },
       };
     };
+    const deploymentOf = (request: FastifyRequest) =>
+      ownedDeployment(ctx.db, requireUser(request), IdParamsSchema.parse(request.params).id);
 
-    app.post('/deploy/code', async (request, reply) => {
+    const limited = { config: { rateLimit: rateLimits(ctx.config).deploy } };
+
+    app.post('/deploy/code', limited, async (request, reply) => {
       const user = requireUser(request);
       const input = DeployCodeRequestSchema.parse(request.body ?? {});
       const started = await startDeployment(ctx, user, {
@@ -38,22 +47,22 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.status(201).send(deployed(started.site, started.deployment));
     });
 
-    app.post('/deploy/file', async (request, reply) => {
+    app.post('/deploy/file', limited, async (request, reply) => {
       const user = requireUser(request);
       const upload = await readUpload(request);
       const started = await startDeployment(ctx, user, { ...upload, aiProvider: null });
       return reply.status(201).send(deployed(started.site, started.deployment));
     });
 
-    app.get<{ Params: IdParams }>('/:id', async (request) => {
-      const user = requireUser(request);
-      const { deployment, site } = await getOwnedDeployment(ctx.db, user, request.params.id);
-      return { deployment: presentDeployment(ctx.config, deployment, site) };
+    app.get('/:id', async (request) => {
+      const { deployment, site } = await deploymentOf(request);
+      return {
+        deployment: presentDeployment(ctx.config, deployment, site),
+      } satisfies DeploymentResponse;
     });
 
-    app.get<{ Params: IdParams }>('/:id/logs', async (request) => {
-      const user = requireUser(request);
-      const { deployment, site } = await getOwnedDeployment(ctx.db, user, request.params.id);
+    app.get('/:id/logs', async (request) => {
+      const { deployment, site } = await deploymentOf(request);
       const shown = presentDeployment(ctx.config, deployment, site);
       return {
         deploymentId: shown.id,
@@ -62,13 +71,16 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
         buildLogs: shown.buildLogs,
         errorMessage: shown.errorMessage,
         deployment: shown,
-      };
+      } satisfies DeploymentLogsResponse;
     });
 
     // The id is the site's (SPEC.md section 7).
-    app.post<{ Params: IdParams }>('/:id/redeploy', async (request, reply) => {
-      const user = requireUser(request);
-      const site = await getOwnedSite(ctx.db, user, request.params.id);
+    app.post('/:id/redeploy', limited, async (request, reply) => {
+      const site = await ownedSite(
+        ctx.db,
+        requireUser(request),
+        IdParamsSchema.parse(request.params).id,
+      );
       const deployment = await redeploySite(ctx, site);
       return reply.status(201).send(deployed(site, deployment));
     });

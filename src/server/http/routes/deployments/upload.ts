@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MESSAGES } from '../../../../shared/deployment';
+import { hasControlCharacter } from '../../../../shared/names';
 import type { DeploySource } from '../../../domain/deployments';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../../errors';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../../errors';
 
 export interface Upload {
   subdomain: string;
@@ -25,7 +26,10 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge);
     }
-    throw err;
+    // The multipart parser throws plain errors for a body it cannot read (no boundary, a part
+    // cut short): the client's fault, not ours.
+    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
+    throw badRequest(UPLOAD_MESSAGES.malformed);
   }
 }
 
@@ -41,6 +45,10 @@ async function readParts(request: FastifyRequest): Promise<Upload> {
     if (source) {
       part.file.resume();
       continue;
+    }
+    if (hasControlCharacter(part.filename)) {
+      part.file.resume();
+      throw badRequest(UPLOAD_MESSAGES.badName);
     }
     const kind = kindOf(part.filename);
     if (!kind) {

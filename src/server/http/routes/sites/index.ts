@@ -1,52 +1,55 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { RollbackRequestSchema } from '../../../../shared/deployment';
-import type { AppContext } from '../../../context';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  deleteSite,
-  getOwnedSite,
-  listDeployments,
-  listSites,
-  rollbackSite,
-} from '../../../domain/sites';
+  RollbackRequestSchema,
+  type DeploymentsResponse,
+  type RollbackResponse,
+} from '../../../../shared/deployment';
+import type { DeleteSiteResponse, SiteResponse, SitesResponse } from '../../../../shared/site';
+import type { AppContext } from '../../../context';
+import { ownedSite } from '../../../domain/access';
+import { deleteSite, listDeployments, listSites, rollbackSite } from '../../../domain/sites';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { requireUser } from '../../auth';
-
-type IdParams = { id: string };
+import { IdParamsSchema } from '../../params';
 
 export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
+    const siteOf = (request: FastifyRequest) =>
+      ownedSite(ctx.db, requireUser(request), IdParamsSchema.parse(request.params).id);
+
     app.get('/', async (request) => {
-      const user = requireUser(request);
-      const sites = await listSites(ctx.db, user);
-      return { sites: sites.map((s) => presentSite(ctx.config, s)) };
+      const sites = await listSites(ctx.db, requireUser(request));
+      return { sites: sites.map((s) => presentSite(ctx.config, s)) } satisfies SitesResponse;
     });
 
-    app.get<{ Params: IdParams }>('/:id', async (request) => {
-      const site = await getOwnedSite(ctx.db, requireUser(request), request.params.id);
-      return { site: presentSite(ctx.config, site) };
+    app.get('/:id', async (request) => {
+      const site = await siteOf(request);
+      return { site: presentSite(ctx.config, site) } satisfies SiteResponse;
     });
 
-    app.get<{ Params: IdParams }>('/:id/deployments', async (request) => {
-      const site = await getOwnedSite(ctx.db, requireUser(request), request.params.id);
-      const deployments = await listDeployments(ctx.db, site.id);
-      return { deployments: deployments.map((d) => presentDeployment(ctx.config, d, site)) };
+    app.get('/:id/deployments', async (request) => {
+      const site = await siteOf(request);
+      const deployments = await listDeployments(ctx.db, site);
+      return {
+        deployments: deployments.map((d) => presentDeployment(ctx.config, d, site)),
+      } satisfies DeploymentsResponse;
     });
 
-    app.delete<{ Params: IdParams }>('/:id', async (request) => {
-      const site = await getOwnedSite(ctx.db, requireUser(request), request.params.id);
+    app.delete('/:id', async (request) => {
+      const site = await siteOf(request);
       await deleteSite(ctx, site);
-      return { ok: true as const, siteId: site.id };
+      return { ok: true, siteId: site.id } satisfies DeleteSiteResponse;
     });
 
-    app.post<{ Params: IdParams }>('/:id/rollback', async (request) => {
-      const site = await getOwnedSite(ctx.db, requireUser(request), request.params.id);
+    app.post('/:id/rollback', async (request) => {
+      const site = await siteOf(request);
       const input = RollbackRequestSchema.parse(request.body ?? {});
       const done = await rollbackSite(ctx, site, input.deploymentId);
       return {
         site: presentSite(ctx.config, done.site),
         deployment: presentDeployment(ctx.config, done.deployment, done.site),
-      };
+      } satisfies RollbackResponse;
     });
   };
 }

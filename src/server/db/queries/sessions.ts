@@ -1,0 +1,27 @@
+import type { Database } from '../database';
+import type { SessionRow } from '../schema';
+
+export async function insertSession(db: Database, row: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export async function sessionByTokenHash(db: Database, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function deleteSessionByTokenHash(db: Database, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Returns how many went. */
+export async function deleteSessionsExpiredBefore(db: Database, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<=', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

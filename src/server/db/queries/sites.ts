@@ -1,0 +1,140 @@
+import type { SiteStatus } from '../../../shared/site';
+import { nowIso } from '../../lib/ids';
+import type { Database } from '../database';
+import type { SiteRow } from '../schema';
+
+export async function siteById(db: Database, id: string): Promise<SiteRow | undefined> {
+  return db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The site when it belongs to the user; undefined for anyone else's or a missing one. */
+export async function siteOfUser(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<SiteRow | undefined> {
+  return db
+    .selectFrom('sites')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function siteBySubdomain(
+  db: Database,
+  subdomain: string,
+): Promise<SiteRow | undefined> {
+  return db.selectFrom('sites').selectAll().where('subdomain', '=', subdomain).executeTakeFirst();
+}
+
+export async function sitesOfUser(db: Database, userId: string): Promise<SiteRow[]> {
+  return db
+    .selectFrom('sites')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Sites that count against the plan: every site but expired guest ones. */
+export async function countUnexpiredSitesOfUser(
+  db: Database,
+  userId: string,
+  now: string,
+): Promise<number> {
+  const { count } = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function subdomainsTaken(db: Database, subdomains: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sites')
+    .select('subdomain')
+    .where('subdomain', 'in', subdomains)
+    .execute();
+  return rows.map((r) => r.subdomain);
+}
+
+export async function insertSite(db: Database, site: SiteRow): Promise<void> {
+  await db.insertInto('sites').values(site).execute();
+}
+
+export async function setSiteStatus(db: Database, id: string, status: SiteStatus): Promise<void> {
+  await db
+    .updateTable('sites')
+    .set({ status, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Makes a deployment the live version: the whole switch is this one statement. */
+export async function setLiveDeployment(
+  db: Database,
+  id: string,
+  deploymentId: string,
+): Promise<SiteRow | undefined> {
+  return db
+    .updateTable('sites')
+    .set({ current_deployment_id: deploymentId, status: 'ACTIVE', updated_at: nowIso() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteSiteRow(db: Database, id: string): Promise<void> {
+  await db.deleteFrom('sites').where('id', '=', id).execute();
+}
+
+export async function sitesExpiredBefore(
+  db: Database,
+  before: string,
+  limit: number,
+): Promise<SiteRow[]> {
+  return db
+    .selectFrom('sites')
+    .selectAll()
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', before)
+    .limit(limit)
+    .execute();
+}
+
+/** What hosting needs to serve a site, by its subdomain. */
+export async function hostedSiteBySubdomain(db: Database, subdomain: string) {
+  return db
+    .selectFrom('sites')
+    .select(['id', 'user_id', 'expires_at', 'current_deployment_id'])
+    .where('subdomain', '=', subdomain)
+    .executeTakeFirst();
+}
+
+/** Adds counted page views to the site's total and to today's row; false when the site is gone. */
+export async function addSiteViews(
+  db: Database,
+  siteId: string,
+  day: string,
+  views: number,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('sites')
+    .set((eb) => ({ views: eb('views', '+', views) }))
+    .where('id', '=', siteId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  await db
+    .insertInto('site_views_daily')
+    .values({ site_id: siteId, day, views })
+    .onConflict((oc) =>
+      oc.columns(['site_id', 'day']).doUpdateSet((eb) => ({
+        views: eb('site_views_daily.views', '+', eb.ref('excluded.views')),
+      })),
+    )
+    .execute();
+  return true;
+}

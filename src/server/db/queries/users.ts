@@ -1,0 +1,60 @@
+import type { PlanName } from '../../../shared/plans';
+import { nowIso } from '../../lib/ids';
+import type { Database } from '../database';
+import type { UserRow } from '../schema';
+
+export async function insertUser(db: Database, user: UserRow): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function userById(db: Database, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function setUserPlan(db: Database, id: string, plan: PlanName): Promise<void> {
+  await db.updateTable('users').set({ plan, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/**
+ * Guest accounts created at or before `createdBefore` that own no site still due to exist
+ * after `sitesDueBefore` (every site they have is past its purge time), at most `limit`.
+ */
+export async function expiredGuests(
+  db: Database,
+  createdBefore: string,
+  sitesDueBefore: string,
+  limit: number,
+): Promise<Pick<UserRow, 'id'>[]> {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('is_guest', '=', 1)
+    .where('created_at', '<=', createdBefore)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('sites')
+            .select('sites.id')
+            .whereRef('sites.user_id', '=', 'users.id')
+            .where((eb) =>
+              eb.or([
+                eb('sites.expires_at', 'is', null),
+                eb('sites.expires_at', '>', sitesDueBefore),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Deletes the account; its sessions go with it (sites are deleted first, with their files). */
+export async function deleteUserRow(db: Database, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}

@@ -1,0 +1,91 @@
+import {
+  deleteBlobRowIfUnreferenced,
+  unreferencedBlobHashes,
+  upsertBlobRow,
+} from '../db/queries/blobs';
+import type { Database } from '../db/database';
+import { storageFull } from '../errors';
+import { nowIso, sha256Hex } from '../lib/ids';
+import type { BlobStore } from '../storage/blob-store';
+
+/**
+ * How long a blob stored before its reference is recorded (a deploy's source, stored before
+ * its deployment row) is safe from collection: far longer than the step between the two.
+ */
+export const UNREFERENCED_KEEP_MS = 10 * 60 * 1000;
+
+/** The blob disk (or its quota) is full: a clear answer, never a 500. */
+function isDiskFull(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/**
+ * Stores bytes under their hash and records the blob row; identical content is stored once.
+ *
+ * Why collection never deletes a blob a deployment is about to use: the row is written (or
+ * renewed) before the bytes, and collection deletes a row and its bytes in one transaction
+ * that holds the row until the bytes are gone. So either this store comes first and the
+ * row carries a reference or a keep_until that stops collection, or collection comes first
+ * and this store waits for it, finds the bytes gone and writes them again. Callers whose
+ * reference is recorded before the store (a build's manifest rows) pass keepForMs 0; the
+ * rest get UNREFERENCED_KEEP_MS to record theirs.
+ */
+export async function storeBlob(
+  db: Database,
+  store: BlobStore,
+  data: Uint8Array,
+  sha256 = sha256Hex(data),
+  keepForMs = UNREFERENCED_KEEP_MS,
+): Promise<string> {
+  const now = Date.now();
+  await upsertBlobRow(db, {
+    sha256,
+    size: data.byteLength,
+    created_at: nowIso(now),
+    keep_until: keepForMs > 0 ? nowIso(now + keepForMs) : null,
+  });
+  try {
+    await store.put(sha256, data);
+  } catch (err) {
+    if (isDiskFull(err)) throw storageFull();
+    throw err;
+  }
+  return sha256;
+}
+
+/**
+ * Deletes, among the given hashes, the blobs that no deployment file, variant or source
+ * still references and nobody keeps for a reference to come (a blob stored as a deploy's
+ * source in the last UNREFERENCED_KEEP_MS waits for a later collection). Returns how many went.
+ */
+export async function deleteUnreferencedBlobs(
+  db: Database,
+  store: BlobStore,
+  candidates: Iterable<string>,
+  now = Date.now(),
+): Promise<number> {
+  let removed = 0;
+  for (const sha256 of new Set(candidates)) {
+    // One blob a transaction: the row stays locked (PostgreSQL) or the database stays
+    // serialised (SQLite) only while its own bytes are deleted.
+    const gone = await db.transaction().execute(async (trx) => {
+      if (!(await deleteBlobRowIfUnreferenced(trx, sha256, nowIso(now)))) return false;
+      await store.delete(sha256);
+      return true;
+    });
+    if (gone) removed++;
+  }
+  return removed;
+}
+
+/** Blobs left unreferenced by anything (a failed store, a crash between steps), up to `limit`. */
+export async function deleteOrphanBlobs(
+  db: Database,
+  store: BlobStore,
+  limit: number,
+  now = Date.now(),
+): Promise<number> {
+  const hashes = await unreferencedBlobHashes(db, nowIso(now), limit);
+  return deleteUnreferencedBlobs(db, store, hashes, now);
+}

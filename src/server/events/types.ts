@@ -1,0 +1,38 @@
+import type { DeploymentStatus } from '../../shared/deployment';
+import type { SiteStatus } from '../../shared/site';
+
+/** What the realtime part needs of a deployment to tell its watchers; plain data, so it crosses nodes. */
+export interface DeploymentState {
+  id: string;
+  site_id: string;
+  status: DeploymentStatus;
+  progress: number;
+  message: string | null;
+  build_logs: string;
+  error_message: string | null;
+  deployed_at: string | null;
+}
+
+/**
+ * Everything one part tells the others, by name. Payloads are JSON-safe: over Redis every
+ * node hears every event, including the one that sent it.
+ */
+export interface AppEvents {
+  /** A deployment waits in the queue (a worker should look now). */
+  'deployment.queued': { deployment: DeploymentState; userId: string };
+  /** A deployment's status, progress, message or log lines changed. */
+  'deployment.progress': { deployment: DeploymentState; userId: string };
+  /** A deployment ended (SUCCESS or FAILED); the site event follows when the site changed. */
+  'deployment.finished': { deployment: DeploymentState; userId: string };
+  /** A site's status or live version changed (publish, failure, rollback, build start). */
+  'site.changed': { siteId: string; userId: string; status: SiteStatus };
+  /** A site and everything it served are gone. */
+  'site.deleted': { siteId: string; userId: string };
+  /** The list of a user's sites changed. */
+  'user.sites-changed': { userId: string; siteId: string; change: 'site-created' | 'site-deleted' };
+  /** A session ended (logout): whatever it authorized, sockets included, stops now. */
+  'session.ended': { sessionId: string; userId: string };
+}
+
+export type EventName = keyof AppEvents;
+export type EventHandler<K extends EventName> = (payload: AppEvents[K]) => void;

@@ -1,0 +1,19 @@
+import type { AppContext } from '../context';
+import { removeExpiredGuestsJob } from './expired-guests';
+import { purgeExpiredSites } from './expired-sites';
+import { collectGarbageJob } from './garbage-collection';
+import { createScheduler } from './scheduler';
+import { purgeExpiredSessions, purgeStaleLoginFailures } from './sessions';
+
+/** Every scheduled job of the product, one line each. */
+export const JOBS = [
+  purgeExpiredSites,
+  purgeExpiredSessions,
+  purgeStaleLoginFailures,
+  collectGarbageJob,
+  removeExpiredGuestsJob,
+];
+
+export function createJobs(ctx: AppContext) {
+  return createScheduler(ctx, JOBS);
+}
