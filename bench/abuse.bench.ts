@@ -6,7 +6,8 @@
 // address, keep the builders busy with slow builds (a zip of hundreds of brotli-heavy files,
 // and pastes that used to take minutes), redeploying their sites over and over, while a sign-up flood from 32 addresses hashes
 // passwords as fast as it is allowed to. Prints both figures and their ratios (loaded /
-// unloaded); the service holds up when both stay at or under 2.
+// unloaded); the service holds up when both stay at or under 2. BENCH_GUESTS and
+// BENCH_SIGNUP_ADDRESSES (0 leaves that attack out) tell one attack's share from the other's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,8 +17,8 @@ import type { ApiResponse } from '../test/server';
 
 const DEPLOYS = Number(process.env.BENCH_DEPLOYS ?? 7);
 const FETCHES = Number(process.env.BENCH_FETCHES ?? 200);
-const HOSTILE_GUESTS = 8;
-const SIGNUP_ADDRESSES = 32;
+const HOSTILE_GUESTS = Number(process.env.BENCH_GUESTS ?? 8);
+const SIGNUP_ADDRESSES = Number(process.env.BENCH_SIGNUP_ADDRESSES ?? 32);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 

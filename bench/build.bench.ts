@@ -96,7 +96,7 @@ createRoot(document.getElementById('root')).render(createElement(M.default ?? Ob
   if (!out) return NaN;
   // compressed as the builder compresses its own files, so only the bundling differs
   let bytes = 0;
-  for (const f of out.outputFiles) bytes += (await compressText(f.contents)).br.byteLength;
+  for (const f of out.outputFiles) bytes += compressText(f.contents).br.byteLength;
   return bytes;
 }
 

@@ -66,6 +66,9 @@ export async function startTestServer(
     LOG_LEVEL: 'debug',
     // Tests that want the demo sites ask for them; the rest start with an empty product.
     SEED_DEMOS: 'false',
+    // Tests deploy as fast as they need; rate-limits.test.ts sets the product's limits.
+    DEPLOY_RATE_LIMIT: '10000',
+    DEPLOY_BURST_LIMIT: '10000',
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     ...env,
   });

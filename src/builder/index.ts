@@ -151,10 +151,10 @@ async function buildWith(
   input: BuildInput,
   opts: BuilderOptions,
 ): Promise<BuildResult> {
-  const log = new BuildLog(opts.onLog);
+  const log = new BuildLog(opts.onLog, opts.signal);
   const started = performance.now();
   try {
-    opts.signal?.throwIfAborted();
+    await log.checkpoint();
     const out = await buildInner(input, opts, log, bundler);
     // browsers ask every site for /favicon.ico: answer with ours unless the artifact has one
     if (!out.files.some((f) => f.path === 'favicon.ico')) out.files.push(await defaultFavicon());

@@ -20,7 +20,7 @@ export async function makeFile(
   const contentType = contentTypeOf(path);
   const file: BuiltFile = { path, content, contentType, sha256: sha256(content), immutable };
   if (isCompressible(contentType) && content.byteLength > 0)
-    Object.assign(file, await compressText(content));
+    Object.assign(file, compressText(content));
   return file;
 }
 

@@ -194,7 +194,6 @@ export async function buildReact(
 
   const apis = runtimeApisUsed(codeTexts);
   const runtime = apis.length > 0 ? await siteRuntime(apis) : undefined;
-  // compressed side by side: brotli of the one big module is most of the output step
   const out: BuiltFile[] = [
     ...(runtime ? [runtime] : []),
     ...(await Promise.all([

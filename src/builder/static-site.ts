@@ -72,6 +72,7 @@ export async function buildStatic(
     if (/\.(html?|m?js)$/i.test(p)) noteModuleLinks(hosting, decoder.decode(c));
   let babel = 0;
   for (const [full, content] of ordered) {
+    await log.checkpoint();
     const path = full.replace(/^\//, '');
     const prefix = prefixOf(path);
     if (/\.css$/i.test(path)) {

@@ -98,6 +98,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool,
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   DEPLOY_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
+  DEPLOY_BURST_LIMIT: z.coerce.number().int().min(1).default(20),
   SEED_DEMOS: z.enum(['true', 'false']).default('true'),
   SITE_STORAGE_QUOTA_BYTES: z.coerce
     .number()
@@ -129,8 +130,10 @@ export interface Config {
   trustProxy: boolean;
   /** Accounts one client address may create per hour, by sign-up and again as guests. */
   signUpsPerHour: number;
-  /** Deployments one account may start per hour. */
+  /** Deployments one account may start per hour (paste, upload and redeploy together). */
   deploysPerHour: number;
+  /** Deployments one account may start per minute, so the hour is not spent at once. */
+  deploysPerMinute: number;
   /** Deploy the demo sites of the examples gallery on first start. */
   seedDemos: boolean;
   /** Bytes of window.storage data one account may keep across all its sites. */
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     signUpsPerHour: e.SIGNUP_RATE_LIMIT,
     deploysPerHour: e.DEPLOY_RATE_LIMIT,
+    deploysPerMinute: e.DEPLOY_BURST_LIMIT,
     seedDemos: e.SEED_DEMOS === 'true',
     siteStorageQuotaBytes: e.SITE_STORAGE_QUOTA_BYTES,
     s3: s3Config(e),

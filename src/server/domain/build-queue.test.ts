@@ -3,7 +3,12 @@ import { describeEachDatabase } from '../../../test/databases';
 import { deployCode, htmlArtifact, uniqueSubdomain } from '../../../test/deploy';
 import { registerUser, startTestServer, type TestServer } from '../../../test/server';
 import { claimNextDeployment } from '../db/queries/deployments';
-import { putBackUnfinishedBuilds, RESTARTED, recoverAbandonedBuilds } from './build-queue';
+import {
+  putBackUnfinishedBuilds,
+  RESTARTED,
+  recoverAbandonedBuilds,
+  SMALL_BUILD_MAX_BYTES,
+} from './build-queue';
 import { MAX_QUEUED_PER_OWNER } from './deployments';
 
 // A web-only server: deployments wait in the queue, so the queue itself can be examined.
@@ -101,6 +106,32 @@ describeEachDatabase('deployment queue', (dialect) => {
     expect([first?.id, second?.id]).toContain(one.body.deployment.id);
     // the rest of the queue is still there, in turn
     expect(await claimNextDeployment(db, d, 'w:3')).toBeDefined();
+  });
+
+  it('keeps the small-builds lane for small sources of owners with nothing building', async () => {
+    const { db, dialect: d } = server.ctx;
+    await drain();
+    const small = { maxSourceBytes: SMALL_BUILD_MAX_BYTES };
+    const other = (await registerUser(server)).token;
+    const padding = `<!-- ${'x'.repeat(SMALL_BUILD_MAX_BYTES)} -->`;
+    const large = await deployCode(
+      server,
+      token,
+      uniqueSubdomain('large'),
+      htmlArtifact('large') + padding,
+    );
+    expect(large.status).toBe(201);
+    expect(await claimNextDeployment(db, d, 'small:1', small)).toBeUndefined();
+    expect((await claimNextDeployment(db, d, 'any:1'))?.id).toBe(large.body.deployment.id);
+
+    // the owner of the large build waits for it; another owner's paste goes straight in
+    const mine = await deployCode(server, token, uniqueSubdomain('mine'), htmlArtifact('mine'));
+    const theirs = await deployCode(server, other, uniqueSubdomain('theirs'), htmlArtifact('t'));
+    expect((await claimNextDeployment(db, d, 'small:1', small))?.id).toBe(
+      theirs.body.deployment.id,
+    );
+    expect(await claimNextDeployment(db, d, 'small:2', small)).toBeUndefined();
+    expect((await claimNextDeployment(db, d, 'any:2'))?.id).toBe(mine.body.deployment.id);
   });
 
   it('caps the builds one owner has waiting, with a clear 429', async () => {

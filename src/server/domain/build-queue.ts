@@ -19,6 +19,14 @@ export const RESTARTED = 'The server restarted during this build. Please redeplo
 export const STALE_AFTER_MS = 60_000;
 /** Builds started this many times are not tried again after a crash or a restart. */
 const MAX_ATTEMPTS = 2;
+
+/**
+ * The small-builds lane: one build slot of each worker takes only sources this small, of owners
+ * with nothing building. A paste from a chat builds in a fraction of a second; it should not
+ * wait behind large uploads and long pastes, however many of them are queued.
+ */
+export const SMALL_BUILD_MAX_BYTES = 128 * 1024;
+
 export function newWorkerId(): string {
   return `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 }

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { HASHING_NICE } from '../lib/scrypt-thread';
 import { hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 
@@ -18,6 +20,19 @@ describe('passwords', () => {
   it('refuses a malformed stored hash instead of throwing', async () => {
     expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'hashes on a thread that yields the CPU to builds and serving',
+    async () => {
+      const nices = () =>
+        readdirSync('/proc/self/task').map((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        });
+      await hashPassword('warm the thread');
+      expect(nices()).toContain(HASHING_NICE);
+    },
+  );
 });
 
 describe('tokens', () => {

@@ -1,5 +1,6 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { serverBusy } from '../errors';
+import { scryptOnThread } from '../lib/scrypt-thread';
 
 // scrypt (memory-hard) with the parameters stored beside the hash, so they can be raised
 // later without breaking stored passwords. Format: scrypt$N$r$p$salt$hash (base64url).
@@ -7,11 +8,11 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const MAX_MEM = 64 * 1024 * 1024;
 
-// scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise),
-// which file reads and compression share: a flood of sign-ups once held a 10 MB site file
-// back for 12 s. So at most HASHING.concurrent hashes run at once, a few more may wait, and
-// anyone beyond that is told to come back rather than queued without end.
-export const HASHING = { concurrent: 2, waiting: 32, retryAfterSeconds: 2 } as const;
+// scrypt runs on a thread of its own at a lower priority (lib/scrypt-thread.ts): a flood of
+// sign-ups once took both cores from builds and serving, and held file reads back for seconds
+// on libuv's shared threads. One hash runs at a time, a few more may wait, and anyone beyond
+// that is told to come back rather than queued without end.
+export const HASHING = { concurrent: 1, waiting: 32, retryAfterSeconds: 2 } as const;
 
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -43,15 +44,7 @@ function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
 }
 
 function runScrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(
-      password.normalize('NFKC'),
-      salt,
-      KEY_LENGTH,
-      { ...opts, maxmem: MAX_MEM },
-      (err, key) => (err ? reject(err) : resolve(key)),
-    ),
-  );
+  return scryptOnThread(password.normalize('NFKC'), salt, KEY_LENGTH, { ...opts, maxmem: MAX_MEM });
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -19,7 +19,10 @@ const sha = (data: Uint8Array) => createHash('sha256').update(data).digest('hex'
 /** The real folder store, counting the reads that reach it. */
 class CountingStore implements BlobStore {
   reads = 0;
-  constructor(private readonly inner: BlobStore) {}
+  readonly writeConcurrency: number;
+  constructor(private readonly inner: BlobStore) {
+    this.writeConcurrency = inner.writeConcurrency;
+  }
   get(sha256: string) {
     this.reads += 1;
     return this.inner.get(sha256);

@@ -17,7 +17,7 @@ import {
   storeValue,
 } from '../db/queries/site-storage';
 import type { SiteRow } from '../db/schema';
-import { RateLimiter } from './rate-limit';
+import { RateLimiter } from '../lib/token-bucket';
 
 // The site-side half of window.storage's shared data (builder/contract.ts): string values,
 // errors as {error: string}. Tighter than Claude's own limits: every visitor shares them.

@@ -1,30 +1,13 @@
-import type { MessagePort } from 'node:worker_threads';
+import { workerData } from 'piscina';
 import { createBuilder, createNpmResolver } from '../../builder';
-import type { BuildInput, BuildLogLine, BuildResult, PackageResolver } from '../../builder/types';
+import type { BuildLogLine, PackageResolver } from '../../builder/types';
+import { STOP, type BuildOutcome, type BuildTask, type BuildThreadData } from './build-task';
 import { lowerThreadPriority } from './thread-priority';
 
 // Runs inside a piscina worker thread: the builder's CPU work never blocks the server's loop.
 
-export interface BuildTask {
-  input: BuildInput;
-  /** Log lines travel back through this port as they happen, then a closing null. */
-  port: MessagePort;
-  registry: string;
-  cacheDir: string;
-}
-
-export type BuildOutcome =
-  | { ok: true; result: BuildResult }
-  | {
-      ok: false;
-      message: string;
-      location?: { file?: string; line: number; column: number; lineText?: string };
-      logs: BuildLogLine[];
-      /** False when the builder crashed rather than refusing the input. */
-      expected: boolean;
-    };
-
-lowerThreadPriority();
+const { nice } = workerData as BuildThreadData;
+if (nice > 0) lowerThreadPriority(nice);
 
 const resolvers = new Map<string, PackageResolver>();
 // One warm builder per thread: its esbuild context keeps node_modules parsed between builds.
@@ -37,10 +20,15 @@ export default async function runBuild(task: BuildTask): Promise<BuildOutcome> {
     resolvePackage = createNpmResolver({ registry: task.registry, cacheDir: task.cacheDir });
     resolvers.set(key, resolvePackage);
   }
+  const stop = new AbortController();
+  task.port.on('message', (message) => {
+    if (message === STOP) stop.abort(new Error('The build was stopped.'));
+  });
   try {
     const result = await builder.build(task.input, {
       onLog: (line) => task.port.postMessage(line),
       resolvePackage,
+      signal: stop.signal,
     });
     return { ok: true, result };
   } catch (err) {

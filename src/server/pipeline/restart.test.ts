@@ -104,9 +104,10 @@ describeEachDatabase('restart or kill -9 during builds', (dialect) => {
     await stopServer(server);
     server = await spawnServer(env);
     const api = apiClient(server.url);
-    // four owners: a free plan holds three sites, and no owner reaches the queue cap
+    // an owner per site: a free plan holds three sites, and each owner may send two large
+    // uploads a minute
     const owners: { token: string }[] = [];
-    for (let i = 0; i < 4; i++) owners.push(await registerUser({ api }));
+    for (let i = 0; i < SITES; i++) owners.push(await registerUser({ api }));
     const sites = Array.from({ length: SITES }, (_, i) => ({
       subdomain: `crash-${dialect}-${i}`,
       token: owners[i % owners.length]!.token,

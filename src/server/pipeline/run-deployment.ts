@@ -5,7 +5,7 @@ import type { DeploymentRow } from '../db/schema';
 import { beginBuild, failDeployment, publishDeployment, REPLACED } from '../domain/deployments';
 import { AppError } from '../errors';
 import type { BuildPool } from './build-pool';
-import type { BuildOutcome } from './build-worker';
+import type { BuildOutcome } from './build-task';
 import { BuildProgress } from './progress';
 import { storeBuiltFiles } from './store-files';
 
@@ -29,8 +29,9 @@ function failureText(outcome: Extract<BuildOutcome, { ok: false }>): string {
 /**
  * One claimed deployment from source to live: build in the pool, store the files, then let
  * the domain publish it. The site serves its previous version until then, and keeps it
- * when anything fails. The builder's thread is terminated when the build runs past
- * BUILD_TIMEOUT_MS or the worker stops it (`signal`, with a StopReason).
+ * when anything fails. The worker may stop it (`signal`, with a StopReason): the build ends
+ * at its next step. The builder's thread is terminated when the build runs past
+ * BUILD_TIMEOUT_MS.
  */
 export async function runDeployment(
   ctx: AppContext,
@@ -71,11 +72,10 @@ export async function runDeployment(
     const timeout = AbortSignal.timeout(ctx.config.buildTimeoutMs);
     let outcome: BuildOutcome;
     try {
-      outcome = await pool.run(
-        input,
-        (line) => progress.builderLine(line),
-        AbortSignal.any([signal, timeout]),
-      );
+      outcome = await pool.run(input, (line) => progress.builderLine(line), {
+        stop: signal,
+        deadline: timeout,
+      });
     } catch (err) {
       if (!timeout.aborted || signal.aborted) throw err;
       ctx.log.warn(

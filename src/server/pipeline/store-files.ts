@@ -1,12 +1,11 @@
-import type { BuildResult } from '../../builder/types';
+import type { BuildResult, BuiltFile } from '../../builder/types';
 import type { AppContext } from '../context';
 import { insertDeploymentFiles } from '../db/queries/deployment-files';
 import type { DeploymentFileRow } from '../db/schema';
-import { storeBlob } from '../domain/blobs';
-import { mapConcurrently } from '../lib/concurrently';
+import { storeRecordedBlobs } from '../domain/blobs';
 import { sha256Hex } from '../lib/ids';
 
-const STORE_CONCURRENCY = 8;
+const HASH_SLICE = 32;
 
 /**
  * Records the manifest rows, then stores every built file and its precompressed variants.
@@ -20,12 +19,20 @@ export async function storeBuiltFiles(
   result: BuildResult,
 ): Promise<void> {
   // Hashed here, not trusted from the thread: a wrong name would serve wrong bytes forever.
-  const files = result.files.map((file) => ({
-    file,
-    sha256: sha256Hex(file.content),
-    gzip: file.gzip ? sha256Hex(file.gzip) : null,
-    br: file.br ? sha256Hex(file.br) : null,
-  }));
+  // A few files at a time, so a site of a thousand files never holds the server's loop for
+  // long: requests and other deploys run between the slices.
+  const files: { file: BuiltFile; sha256: string; gzip: string | null; br: string | null }[] = [];
+  for (let i = 0; i < result.files.length; i += HASH_SLICE) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const file of result.files.slice(i, i + HASH_SLICE)) {
+      files.push({
+        file,
+        sha256: sha256Hex(file.content),
+        gzip: file.gzip ? sha256Hex(file.gzip) : null,
+        br: file.br ? sha256Hex(file.br) : null,
+      });
+    }
+  }
   const rows = files.map(({ file, sha256, gzip, br }): DeploymentFileRow => ({
     deployment_id: deploymentId,
     path: file.path,
@@ -36,10 +43,13 @@ export async function storeBuiltFiles(
     br_sha256: br,
   }));
   await insertDeploymentFiles(ctx.db, rows);
-  // Several at once: against S3 each blob is a round trip or two.
-  await mapConcurrently(files, STORE_CONCURRENCY, async ({ file, sha256, gzip, br }) => {
-    await storeBlob(ctx.db, ctx.blobs, file.content, sha256, 0);
-    if (file.gzip && gzip) await storeBlob(ctx.db, ctx.blobs, file.gzip, gzip, 0);
-    if (file.br && br) await storeBlob(ctx.db, ctx.blobs, file.br, br, 0);
-  });
+  await storeRecordedBlobs(
+    ctx.db,
+    ctx.blobs,
+    files.flatMap(({ file, sha256, gzip, br }) => [
+      { sha256, data: file.content },
+      ...(file.gzip && gzip ? [{ sha256: gzip, data: file.gzip }] : []),
+      ...(file.br && br ? [{ sha256: br, data: file.br }] : []),
+    ]),
+  );
 }

@@ -12,7 +12,12 @@ function threadNices(): number[] {
 }
 
 describe.runIf(process.platform === 'linux')('build threads yield the CPU to serving', () => {
-  const pool = new BuildPool({ concurrency: 1, registry: 'http://127.0.0.1:9', cacheDir: '/tmp' });
+  const pool = new BuildPool({
+    threads: 1,
+    nice: BUILD_NICE,
+    registry: 'http://127.0.0.1:9',
+    cacheDir: '/tmp',
+  });
   afterAll(() => pool.close());
 
   it('runs builds in a thread at a lower priority, leaving the server thread as it was', async () => {

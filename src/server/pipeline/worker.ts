@@ -8,8 +8,10 @@ import {
   newWorkerId,
   putBackUnfinishedBuilds,
   recoverAbandonedBuilds,
+  SMALL_BUILD_MAX_BYTES,
 } from '../domain/build-queue';
 import type { BuildPool } from './build-pool';
+import type { SmallBuilds } from '../db/queries/deployments';
 import { runDeployment, type StopReason } from './run-deployment';
 
 const POLL_MS = 1000; // a safety net: queued deployments wake the loop through the event bus
@@ -17,12 +19,41 @@ const HEARTBEAT_MS = 5000;
 const RECOVER_MS = 15_000;
 const DRAIN_MS = 10_000;
 
-/** Claims queued deployments up to the concurrency and runs them. */
+/** A share of the worker's build slots, with the pool its builds run in. */
+export interface BuildLane {
+  name: string;
+  slots: number;
+  pool: BuildPool;
+  /** Set for the small-builds lane: which deployments it may take. */
+  only?: SmallBuilds;
+}
+
+/**
+ * The lanes of BUILD_CONCURRENCY slots: with two or more, one is kept for small builds
+ * (SMALL_BUILD_MAX_BYTES) of owners with nothing building, and the rest take any build.
+ */
+export function buildLanes(
+  concurrency: number,
+  pools: { small: () => BuildPool; any: (threads: number) => BuildPool },
+): BuildLane[] {
+  if (concurrency < 2) return [{ name: 'any', slots: concurrency, pool: pools.any(concurrency) }];
+  return [
+    {
+      name: 'small',
+      slots: 1,
+      pool: pools.small(),
+      only: { maxSourceBytes: SMALL_BUILD_MAX_BYTES },
+    },
+    { name: 'any', slots: concurrency - 1, pool: pools.any(concurrency - 1) },
+  ];
+}
+
+/** Claims queued deployments up to each lane's slots and runs them. */
 export class DeploymentWorker {
   readonly id = newWorkerId();
   private readonly running = new Map<
     string,
-    { siteId: string; done: Promise<void>; abort: AbortController }
+    { siteId: string; lane: BuildLane; done: Promise<void>; abort: AbortController }
   >();
   private readonly timers: NodeJS.Timeout[] = [];
   private pumping = false;
@@ -31,7 +62,7 @@ export class DeploymentWorker {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly pool: BuildPool,
+    private readonly lanes: BuildLane[],
   ) {}
 
   async start(): Promise<void> {
@@ -73,30 +104,39 @@ export class DeploymentWorker {
     });
   }
 
+  private busy(lane: BuildLane): number {
+    let n = 0;
+    for (const run of this.running.values()) if (run.lane === lane) n++;
+    return n;
+  }
+
   private async pump(): Promise<void> {
-    while (!this.stopping && this.running.size < this.ctx.config.buildConcurrency) {
-      let row;
-      try {
-        row = await claimNextDeployment(this.ctx.db, this.ctx.dialect, this.id);
-      } catch (err) {
-        this.ctx.log.error({ err }, 'claiming a deployment failed');
-        return;
+    // The small lane claims first, so a small build never takes a slot a large one needs.
+    for (const lane of this.lanes) {
+      while (!this.stopping && this.busy(lane) < lane.slots) {
+        let row;
+        try {
+          row = await claimNextDeployment(this.ctx.db, this.ctx.dialect, this.id, lane.only);
+        } catch (err) {
+          this.ctx.log.error({ err }, 'claiming a deployment failed');
+          return;
+        }
+        if (!row || this.stopping) {
+          if (row) await releaseClaims(this.ctx.db, this.id, [row.id]);
+          break;
+        }
+        const abort = new AbortController();
+        const id = row.id;
+        const done = runDeployment(this.ctx, lane.pool, row, abort.signal)
+          .catch((err) => {
+            if (!abort.signal.aborted) this.ctx.log.error({ err, id }, 'build run failed');
+          })
+          .finally(() => {
+            this.running.delete(id);
+            this.wake();
+          });
+        this.running.set(id, { siteId: row.site_id, lane, done, abort });
       }
-      if (!row || this.stopping) {
-        if (row) await releaseClaims(this.ctx.db, this.id, [row.id]);
-        return;
-      }
-      const abort = new AbortController();
-      const id = row.id;
-      const done = runDeployment(this.ctx, this.pool, row, abort.signal)
-        .catch((err) => {
-          if (!abort.signal.aborted) this.ctx.log.error({ err, id }, 'build run failed');
-        })
-        .finally(() => {
-          this.running.delete(id);
-          this.wake();
-        });
-      this.running.set(id, { siteId: row.site_id, done, abort });
     }
   }
 
@@ -121,6 +161,6 @@ export class DeploymentWorker {
     await putBackUnfinishedBuilds(this.ctx, this.id, left).catch((err) =>
       this.ctx.log.warn({ err, left }, 'could not put unfinished builds back in the queue'),
     );
-    await this.pool.close();
+    await Promise.all(this.lanes.map((lane) => lane.pool.close()));
   }
 }

@@ -24,6 +24,8 @@ export interface BlobStore {
   delete(sha256: string): Promise<void>;
   /** Lets go of connections and timers at shutdown. */
   close(): void;
+  /** How many puts one deployment should have running at once for this store. */
+  readonly writeConcurrency: number;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;

@@ -21,6 +21,15 @@ export function diskFullError(message: string): NodeJS.ErrnoException {
 
 /** DATA_DIR/blobs/ab/cdef…: the store of a single machine. */
 export class LocalBlobStore implements BlobStore {
+  /**
+   * Each write holds one of libuv's four threads (its fsync most of all), which serving
+   * files and every other deployment share: a large build storing 1,800 files eight at a
+   * time once added a third of a second to a small deploy beside it.
+   */
+  readonly writeConcurrency = 2;
+  /** Fan-out folders known to exist, so most writes skip the mkdir. */
+  private readonly folders = new Set<string>();
+
   constructor(
     private readonly root: string,
     private readonly reserveBytes = DISK_RESERVE_BYTES,
@@ -58,14 +67,23 @@ export class LocalBlobStore implements BlobStore {
   async put(sha256: string, data: Uint8Array): Promise<void> {
     const file = this.file(sha256);
     if (await this.has(sha256)) return;
-    await mkdir(path.dirname(file), { recursive: true });
-    const { bavail, bsize } = await statfs(path.dirname(file));
+    const folder = path.dirname(file);
+    if (!this.folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      this.folders.add(folder);
+    }
+    const { bavail, bsize } = await statfs(folder);
     if (bavail * bsize - data.byteLength < this.reserveBytes) {
       throw diskFullError(`no space left for blobs in ${this.root}`);
     }
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      const handle = await open(tmp, 'wx');
+      const handle = await open(tmp, 'wx').catch(async (err: NodeJS.ErrnoException) => {
+        // the folder went away (emptied by hand): make it again
+        if (err.code !== 'ENOENT') throw err;
+        await mkdir(folder, { recursive: true });
+        return open(tmp, 'wx');
+      });
       try {
         await handle.writeFile(data);
         await handle.sync();

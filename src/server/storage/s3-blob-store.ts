@@ -31,6 +31,8 @@ const EMPTY_BLOB = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852
  * must exist: creating buckets is the operator's job (region, policy, lifecycle).
  */
 export class S3BlobStore implements BlobStore {
+  /** Each put is a round trip or two: several at once hide the latency. */
+  readonly writeConcurrency = 8;
   private readonly client: S3Client;
   private readonly bucket: string;
 

@@ -7,13 +7,24 @@ import type { DB } from '../schema';
  * waits while a collection that is deleting the same row has not committed (see
  * deleteBlobRowIfUnreferenced).
  */
-export async function upsertBlobRow(
-  db: Database,
-  row: { sha256: string; size: number; created_at: string; keep_until: string | null },
-): Promise<void> {
+type BlobRowInput = { sha256: string; size: number; created_at: string; keep_until: string | null };
+
+export async function upsertBlobRow(db: Database, row: BlobRowInput): Promise<void> {
+  await upsertBlobRows(db, [row]);
+}
+
+/** Many rows in few statements; each hash at most once (PostgreSQL refuses a repeat). */
+export async function upsertBlobRows(db: Database, rows: BlobRowInput[]): Promise<void> {
+  const unique = [...new Map(rows.map((r) => [r.sha256, r])).values()];
+  for (let i = 0; i < unique.length; i += 200) {
+    await upsertRows(db, unique.slice(i, i + 200));
+  }
+}
+
+async function upsertRows(db: Database, rows: BlobRowInput[]): Promise<void> {
   await db
     .insertInto('blobs')
-    .values(row)
+    .values(rows)
     .onConflict((oc) =>
       oc.column('sha256').doUpdateSet({
         keep_until: sql<

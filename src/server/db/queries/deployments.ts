@@ -59,6 +59,11 @@ export async function failPendingOfSite(
     .execute();
 }
 
+/** A claim limited to small sources of owners with nothing building (the small-builds lane). */
+export interface SmallBuilds {
+  maxSourceBytes: number;
+}
+
 /**
  * The next PENDING deployment, turned BUILDING for this worker in one statement, so two
  * workers never share one; undefined when none waits. Owners take turns: the owner whose last
@@ -69,6 +74,7 @@ export async function claimNextDeployment(
   db: Database,
   dialect: Dialect,
   workerId: string,
+  only?: SmallBuilds,
 ): Promise<DeploymentRow | undefined> {
   let next = db
     .selectFrom('deployments as d')
@@ -84,6 +90,22 @@ export async function claimNextDeployment(
             .where('b.status', '=', 'BUILDING'),
         ),
       ),
+    )
+    .$if(only !== undefined, (q) =>
+      q
+        .innerJoin('blobs as src', 'src.sha256', 'd.source_sha256')
+        .where('src.size', '<=', only!.maxSourceBytes)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('deployments as ob')
+                .innerJoin('sites as obs', 'obs.id', 'ob.site_id')
+                .select(sql.lit(1).as('one'))
+                .whereRef('obs.user_id', '=', 's.user_id')
+                .where('ob.status', '=', 'BUILDING'),
+            ),
+          ),
+        ),
     )
     .orderBy(
       ({ selectFrom, fn }) =>

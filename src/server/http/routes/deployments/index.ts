@@ -14,7 +14,7 @@ import { redeploySite, startDeployment } from '../../../domain/deployments';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { requireUser } from '../../auth';
-import { rateLimits } from '../../rate-limits';
+import { deployLimits } from '../../rate-limits';
 import { IdParamsSchema } from '../../params';
 import { readUpload } from './upload';
 
@@ -34,7 +34,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
     const deploymentOf = (request: FastifyRequest) =>
       ownedDeployment(ctx.db, requireUser(request), IdParamsSchema.parse(request.params).id);
 
-    const limited = { config: { rateLimit: rateLimits(ctx.config).deploy } };
+    const limited = deployLimits(app, ctx.config);
 
     app.post('/deploy/code', limited, async (request, reply) => {
       const user = requireUser(request);

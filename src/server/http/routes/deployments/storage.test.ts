@@ -85,6 +85,7 @@ function fullDisk(dir: string): BlobStore {
     has: (sha) => store.has(sha),
     delete: (sha) => store.delete(sha),
     close: () => store.close(),
+    writeConcurrency: store.writeConcurrency,
     put: async () => {
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     },
