@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
  * How readily password hashing yields the CPU: a flood of sign-ups hashes as fast as one
  * core allows, but builds and serving come first when they need the core.
  */
-export const HASHING_NICE = 5;
+export const HASHING_NICE = 10;
 
 // Plain JavaScript: Node 20 does not carry the TypeScript loader into worker threads. The
 // priority is set the way pipeline/thread-priority.ts sets it (Linux; elsewhere unchanged).
