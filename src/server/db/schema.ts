@@ -77,6 +77,8 @@ export interface DeploymentsTable {
   claimed_by: string | null;
   heartbeat_at: string | null;
   attempts: number;
+  /** Where the deploy was asked from (an IPv6 client as its /64); null for the demo seed. */
+  client_address: string | null;
   created_at: string;
   started_at: string | null;
   deployed_at: string | null;

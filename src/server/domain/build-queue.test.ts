@@ -9,7 +9,7 @@ import {
   recoverAbandonedBuilds,
   SMALL_BUILD_MAX_BYTES,
 } from './build-queue';
-import { MAX_QUEUED_PER_OWNER } from './deployments';
+import { MAX_QUEUED_PER_ADDRESS, MAX_QUEUED_PER_OWNER } from './deployments';
 
 // A web-only server: deployments wait in the queue, so the queue itself can be examined.
 describeEachDatabase('deployment queue', (dialect) => {
@@ -132,6 +132,37 @@ describeEachDatabase('deployment queue', (dialect) => {
     );
     expect(await claimNextDeployment(db, d, 'small:2', small)).toBeUndefined();
     expect((await claimNextDeployment(db, d, 'any:2'))?.id).toBe(mine.body.deployment.id);
+  });
+
+  it('caps the builds one address keeps waiting, across the accounts it holds', async () => {
+    await drain();
+    // what earlier tests left waiting behind a build that never ends came from here too
+    const { waiting } = await server.ctx.db
+      .selectFrom('deployments')
+      .select((eb) => eb.fn.countAll<number | string>().as('waiting'))
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    const room = MAX_QUEUED_PER_ADDRESS - Number(waiting);
+    const statuses: number[] = [];
+    for (let owner = 0; statuses.length <= room; owner++) {
+      const { token, user } = await registerUser(server);
+      await server.ctx.db
+        .updateTable('users')
+        .set({ plan: 'PRO' })
+        .where('id', '=', user.id)
+        .execute();
+      for (let i = 0; i < MAX_QUEUED_PER_OWNER && statuses.length <= room; i++) {
+        const res = await deployCode(server, token, uniqueSubdomain('address'), htmlArtifact('a'));
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(res.body.error.message).toBe(
+            `Your network already has ${MAX_QUEUED_PER_ADDRESS} deployments waiting to build. Please wait until some have finished, then deploy again.`,
+          );
+        }
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(room).fill(201), 429]);
+    await drain();
   });
 
   it('caps the builds one owner has waiting, with a clear 429', async () => {

@@ -8,6 +8,7 @@ import {
   failPendingOfSite,
   insertDeployment,
   latestDeploymentOfSite,
+  countQueuedFromAddress,
   countQueuedOfOwner,
   nextVersionOfSite,
   updateDeployment,
@@ -43,6 +44,11 @@ export const WAITING = 'Waiting for deployment to start...';
  * than anyone deploys by hand, and the demo seed's eight fit; beyond it, the queue is flooded.
  */
 export const MAX_QUEUED_PER_OWNER = 10;
+/**
+ * Deployments one client address may have waiting across all the accounts it holds (guests
+ * are accounts too): a household or an office of a few people, not a crowd of new guests.
+ */
+export const MAX_QUEUED_PER_ADDRESS = 3 * MAX_QUEUED_PER_OWNER;
 
 /** What a deployment's watchers are told; the realtime part presents it. */
 export function deploymentState(row: DeploymentRow): DeploymentState {
@@ -96,18 +102,31 @@ async function siteForDeploy(
   return { site, created: true };
 }
 
-/** Refuses a deploy that would put one more build in the owner's queue beyond the cap. */
+/**
+ * Refuses a deploy that would put one more build beyond the owner's cap, or beyond the cap of
+ * the address it comes from (null: the demo seed, asked by nobody).
+ */
 async function assertMayQueueBuild(
   ctx: AppContext,
   userId: string,
   subdomain: string,
+  clientAddress: string | null,
 ): Promise<void> {
+  const retryAfter = Math.ceil(ctx.config.buildTimeoutMs / 1000);
   // The site's own waiting build does not count: a new version replaces it.
   const queued = await countQueuedOfOwner(ctx.db, userId, subdomain);
   if (queued >= MAX_QUEUED_PER_OWNER) {
     throw tooManyRequests(
       `You already have ${queued} deployments waiting to build. Please wait until one has finished, then deploy again.`,
-      Math.ceil(ctx.config.buildTimeoutMs / 1000),
+      retryAfter,
+    );
+  }
+  if (clientAddress === null) return;
+  const fromAddress = await countQueuedFromAddress(ctx.db, clientAddress, subdomain);
+  if (fromAddress >= MAX_QUEUED_PER_ADDRESS) {
+    throw tooManyRequests(
+      `Your network already has ${fromAddress} deployments waiting to build. Please wait until some have finished, then deploy again.`,
+      retryAfter,
     );
   }
 }
@@ -116,7 +135,13 @@ async function assertMayQueueBuild(
 export async function enqueueDeployment(
   ctx: AppContext,
   site: SiteRow,
-  source: { kind: SourceKind; sha256: string; name: string | null; aiProvider: AiProvider | null },
+  source: {
+    kind: SourceKind;
+    sha256: string;
+    name: string | null;
+    aiProvider: AiProvider | null;
+    clientAddress: string | null;
+  },
 ): Promise<DeploymentRow> {
   const { deployment, replaced } = await ctx.db.transaction().execute(async (trx) => {
     const row: DeploymentRow = {
@@ -136,6 +161,7 @@ export async function enqueueDeployment(
       claimed_by: null,
       heartbeat_at: null,
       attempts: 0,
+      client_address: source.clientAddress,
       created_at: nowIso(),
       started_at: null,
       deployed_at: null,
@@ -163,11 +189,17 @@ export async function enqueueDeployment(
 export async function startDeployment(
   ctx: AppContext,
   user: UserRow,
-  input: { subdomain: string; source: DeploySource; aiProvider: AiProvider | null },
+  input: {
+    subdomain: string;
+    source: DeploySource;
+    aiProvider: AiProvider | null;
+    /** Where the deploy comes from; null for the demo seed. */
+    clientAddress: string | null;
+  },
 ): Promise<Started> {
   const check = checkSubdomain(input.subdomain);
   if (!check.ok) throw badRequest(check.message);
-  await assertMayQueueBuild(ctx, user.id, check.subdomain);
+  await assertMayQueueBuild(ctx, user.id, check.subdomain, input.clientAddress);
   await assertWithinStorageQuota(ctx.db, ctx.config, user, input.source.bytes.byteLength);
   const { site, created } = await siteForDeploy(ctx, user, check.subdomain);
   let sha256: string;
@@ -183,6 +215,7 @@ export async function startDeployment(
     sha256,
     name: input.source.name,
     aiProvider: input.aiProvider,
+    clientAddress: input.clientAddress,
   });
   if (created) {
     ctx.events.emit('user.sites-changed', {
@@ -195,17 +228,22 @@ export async function startDeployment(
 }
 
 /** Builds the stored source of the live version (or the latest one) again. */
-export async function redeploySite(ctx: AppContext, site: SiteRow): Promise<DeploymentRow> {
+export async function redeploySite(
+  ctx: AppContext,
+  site: SiteRow,
+  clientAddress: string,
+): Promise<DeploymentRow> {
   const base =
     (site.current_deployment_id && (await deploymentById(ctx.db, site.current_deployment_id))) ||
     (await latestDeploymentOfSite(ctx.db, site.id));
   if (!base) throw badRequest('This site has nothing to redeploy yet.');
-  await assertMayQueueBuild(ctx, site.user_id, site.subdomain);
+  await assertMayQueueBuild(ctx, site.user_id, site.subdomain, clientAddress);
   return enqueueDeployment(ctx, site, {
     kind: base.source_kind,
     sha256: base.source_sha256,
     name: base.source_name,
     aiProvider: base.ai_provider,
+    clientAddress,
   });
 }
 

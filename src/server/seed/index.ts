@@ -44,6 +44,7 @@ export async function seedDemoSites(ctx: AppContext): Promise<string[]> {
         ? { kind: 'html', bytes, name: file }
         : { kind: 'code', bytes, name: null },
       aiProvider: null,
+      clientAddress: null,
     });
   }
   ctx.log.info({ demos: missing }, 'demo sites queued');

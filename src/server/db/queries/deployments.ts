@@ -232,6 +232,23 @@ export async function countQueuedOfOwner(
   return Number(count);
 }
 
+/** Deployments waiting to build that were asked for from an address, but the site's own. */
+export async function countQueuedFromAddress(
+  db: Database,
+  address: string,
+  exceptSubdomain: string,
+): Promise<number> {
+  const { count } = await db
+    .selectFrom('deployments as d')
+    .innerJoin('sites as s', 's.id', 'd.site_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('d.client_address', '=', address)
+    .where('d.status', '=', 'PENDING')
+    .where('s.subdomain', '!=', exceptSubdomain)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /** A running build's progress; ignored once the build has ended. */
 export async function writeProgress(
   db: Database,

@@ -14,7 +14,7 @@ import { redeploySite, startDeployment } from '../../../domain/deployments';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { requireUser } from '../../auth';
-import { deployLimits } from '../../rate-limits';
+import { clientAddress, deployLimits } from '../../rate-limits';
 import { IdParamsSchema } from '../../params';
 import { readUpload } from './upload';
 
@@ -43,6 +43,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
         subdomain: input.subdomain,
         source: { kind: 'code', bytes: Buffer.from(input.code, 'utf8'), name: null },
         aiProvider: input.aiProvider ?? null,
+        clientAddress: clientAddress(request),
       });
       return reply.status(201).send(deployed(started.site, started.deployment));
     });
@@ -50,7 +51,11 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/deploy/file', limited, async (request, reply) => {
       const user = requireUser(request);
       const upload = await readUpload(request);
-      const started = await startDeployment(ctx, user, { ...upload, aiProvider: null });
+      const started = await startDeployment(ctx, user, {
+        ...upload,
+        aiProvider: null,
+        clientAddress: clientAddress(request),
+      });
       return reply.status(201).send(deployed(started.site, started.deployment));
     });
 
@@ -81,7 +86,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
         requireUser(request),
         IdParamsSchema.parse(request.params).id,
       );
-      const deployment = await redeploySite(ctx, site);
+      const deployment = await redeploySite(ctx, site, clientAddress(request));
       return reply.status(201).send(deployed(site, deployment));
     });
   };
