@@ -14,6 +14,7 @@ import * as initial from './migrations/001_initial';
 import * as jobRuns from './migrations/002_job_runs';
 import * as blobKeepUntil from './migrations/003_blob_keep_until';
 import * as signInCodes from './migrations/004_sign_in_codes';
+import * as customDomains from './migrations/005_custom_domains';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '002_job_runs': jobRuns,
   '003_blob_keep_until': blobKeepUntil,
   '004_sign_in_codes': signInCodes,
+  '005_custom_domains': customDomains,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */
