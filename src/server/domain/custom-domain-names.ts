@@ -60,7 +60,10 @@ export function checkCustomDomain(raw: string, own: OwnDomains): CustomDomainChe
     );
   }
   const labels = domain.split('.');
-  if (labels.length < 2 || labels.some((l) => !LABEL.test(l))) {
+  if (labels.includes('localhost')) {
+    return fail('"localhost" names this computer only; enter a domain you own on the internet.');
+  }
+  if (labels.some((l) => !LABEL.test(l))) {
     return fail(
       'This is not a valid domain. Each part between dots must be 1 to 63 letters a-z, digits or hyphens, not starting or ending with a hyphen, such as www.example.com.',
     );
@@ -71,9 +74,6 @@ export function checkCustomDomain(raw: string, own: OwnDomains): CustomDomainChe
     if (!unicode || domainToASCII(unicode) !== domain) {
       return fail('This domain has an "xn--" part that is not a valid internationalized name.');
     }
-  }
-  if (labels.includes('localhost') || domain === 'localhost') {
-    return fail('"localhost" names this computer only; enter a domain you own on the internet.');
   }
   for (const host of own.hosts) {
     if (host && isWithin(domain, host)) {
