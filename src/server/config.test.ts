@@ -31,6 +31,33 @@ describe('config', () => {
     expect(siteUrl(set, 'demo')).toBe('https://demo.example.site');
   });
 
+  it('reads the DNS servers and public addresses of custom domains', () => {
+    const none = loadConfig({ DATA_DIR: tempDir() });
+    expect(none).toMatchObject({ dnsServers: [], publicIpv4: null, publicIpv6: null });
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      DNS_SERVERS: '192.0.2.53, 127.0.0.1:5353,[2001:db8::53]:53,2001:db8::54',
+      PUBLIC_IPV4: '203.0.113.7',
+      PUBLIC_IPV6: '2001:db8::7',
+    });
+    expect(set.dnsServers).toEqual([
+      '192.0.2.53',
+      '127.0.0.1:5353',
+      '[2001:db8::53]:53',
+      '2001:db8::54',
+    ]);
+    expect(set).toMatchObject({ publicIpv4: '203.0.113.7', publicIpv6: '2001:db8::7' });
+    for (const [name, value] of [
+      ['DNS_SERVERS', 'dns.example.com'],
+      ['DNS_SERVERS', '127.0.0.1:99999'],
+      ['PUBLIC_IPV4', '2001:db8::7'],
+      ['PUBLIC_IPV4', '203.0.113.300'],
+      ['PUBLIC_IPV6', '203.0.113.7'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(name);
+    }
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://x' })).toThrow(

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -105,8 +106,44 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(10 * 1024 * 1024),
+  // Custom domains: where DNS questions go, and the addresses an apex domain must point at.
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || parseDnsServers(v) !== null,
+      'must be DNS server addresses separated by commas: 192.0.2.53, 192.0.2.53:5353 or [2001:db8::53]:53',
+    ),
+  PUBLIC_IPV4: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || isIPv4(v), 'must be an IPv4 address'),
+  PUBLIC_IPV6: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || isIPv6(v), 'must be an IPv6 address'),
   ...S3_VARIABLES,
 });
+
+/** `ip`, `ip:port` or `[ipv6]:port`, comma-separated, as dns.Resolver.setServers takes them; null if any is not. */
+export function parseDnsServers(value: string): string[] | null {
+  const servers = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const server of servers) {
+    const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server);
+    const withPort = /^([\d.]+):(\d{1,5})$/.exec(server);
+    const [ip, port] = bracketed
+      ? [bracketed[1]!, bracketed[2]]
+      : withPort
+        ? [withPort[1]!, withPort[2]]
+        : [server, undefined];
+    if (!isIPv4(ip) && !isIPv6(ip)) return null;
+    if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return null;
+  }
+  return servers;
+}
 
 export type Role = 'web' | 'worker';
 
@@ -140,6 +177,12 @@ export interface Config {
   siteStorageQuotaBytes: number;
   /** Blobs in an S3-compatible bucket; null keeps them in DATA_DIR/blobs. */
   s3: S3Config | null;
+  /** DNS servers custom domains are checked with (`ip` or `ip:port`); empty: the system's. */
+  dnsServers: string[];
+  /** The address an apex custom domain's A record must hold; null: only subdomains (www) are accepted. */
+  publicIpv4: string | null;
+  /** The address its AAAA record must hold, when set. */
+  publicIpv6: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -203,7 +246,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemos: e.SEED_DEMOS === 'true',
     siteStorageQuotaBytes: e.SITE_STORAGE_QUOTA_BYTES,
     s3: s3Config(e),
+    dnsServers: e.DNS_SERVERS ? (parseDnsServers(e.DNS_SERVERS) ?? []) : [],
+    publicIpv4: e.PUBLIC_IPV4 || null,
+    publicIpv6: e.PUBLIC_IPV6 || null,
   };
+}
+
+/** The sites domain without its port: what DNS records name. */
+export function sitesHost(config: Pick<Config, 'sitesDomain'>): string {
+  return config.sitesDomain.replace(/:\d+$/, '');
+}
+
+/** The app's own host name, from APP_ORIGIN. */
+export function appHost(config: Pick<Config, 'appOrigin'>): string {
+  return new URL(config.appOrigin).hostname.toLowerCase();
 }
 
 /** Public URL of a site on the sites domain. */

@@ -27,6 +27,19 @@ export const planLimitReached = (limit: Omit<PlanLimitDetails, 'upgradeRequired'
     `You've reached the limit of ${limit.maxAllowed} sites on the ${limit.plan} plan.`,
     { upgradeRequired: true, ...limit },
   );
+/** Custom domains are not part of the user's plan: the same details as the site limit. */
+export const customDomainsNotInPlan = (
+  limit: Omit<PlanLimitDetails, 'upgradeRequired'>,
+  guest: boolean,
+) =>
+  new AppError(
+    403,
+    'PLAN_LIMIT',
+    guest
+      ? 'Custom domains need an account on the Starter or Pro plan. Sign up, then upgrade to add your own domain.'
+      : `Custom domains are not part of the ${limit.plan} plan. Upgrade to the Starter or Pro plan to use your own domain.`,
+    { upgradeRequired: true, ...limit },
+  );
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);

@@ -8,7 +8,8 @@ import type { AppContext, Part } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createEventBus } from './events';
 import { createHosting } from './hosting';
-import { subdomainOf } from './hosting/dispatcher';
+import { isSiteHost } from './hosting/dispatcher';
+import { ownDomainsOf } from './domain/custom-domains';
 import { createJobs } from './jobs';
 import { createLogger, logDestination } from './logger';
 import { createPipeline } from './pipeline';
@@ -82,7 +83,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   });
   if (web) {
     httpServer.on('upgrade', (req, socket, head) => {
-      if (subdomainOf(req.headers.host, config.sitesDomain) === null) {
+      if (!isSiteHost(req.headers.host, config.sitesDomain, ownDomainsOf(config))) {
         appServer.emit('upgrade', req, socket, head);
       } else {
         // Sites are static files: nothing on a site host speaks websocket.

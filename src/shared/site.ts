@@ -6,6 +6,8 @@ export type SiteStatus = z.infer<typeof SiteStatusSchema>;
 
 export const DOMAIN_STATUSES = ['PENDING', 'VERIFYING', 'VERIFIED', 'FAILED'] as const;
 export const SSL_STATUSES = ['PENDING', 'PROVISIONING', 'ACTIVE', 'FAILED'] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+export type SslStatus = (typeof SSL_STATUSES)[number];
 
 export const SiteSchema = z.object({
   id: z.string(),

@@ -15,6 +15,7 @@ import * as jobRuns from './migrations/002_job_runs';
 import * as blobKeepUntil from './migrations/003_blob_keep_until';
 import * as signInCodes from './migrations/004_sign_in_codes';
 import * as deploymentClientAddress from './migrations/005_deployment_client_address';
+import * as customDomains from './migrations/006_custom_domains';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '003_blob_keep_until': blobKeepUntil,
   '004_sign_in_codes': signInCodes,
   '005_deployment_client_address': deploymentClientAddress,
+  '006_custom_domains': customDomains,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

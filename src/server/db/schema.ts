@@ -2,7 +2,7 @@ import type { Generated, Selectable } from 'kysely';
 import type { SourceKind } from '../../builder/types';
 import type { AiProvider, DeploymentStatus } from '../../shared/deployment';
 import type { PlanName } from '../../shared/plans';
-import type { SiteStatus } from '../../shared/site';
+import type { DomainStatus, SiteStatus, SslStatus } from '../../shared/site';
 
 // Row types of the whole product's schema (migrations/).
 // Times are ISO-8601 UTC strings in both databases, so they sort as text.
@@ -56,6 +56,23 @@ export interface SitesTable {
   expires_at: string | null;
   created_at: string;
   updated_at: string;
+  /** lower-cased host name, unique across sites; null: none (domain/custom-domains.ts) */
+  custom_domain: string | null;
+  custom_domain_status: DomainStatus | null;
+  /** what the last DNS check found, in words for the site's owner */
+  domain_message: string | null;
+  domain_added_at: string | null;
+  /** start of the current wait for DNS: PENDING turns FAILED 48 hours after it */
+  domain_pending_since: string | null;
+  domain_checked_at: string | null;
+  /** when the job looks again (backoff while PENDING, daily once VERIFIED) */
+  domain_next_check_at: string | null;
+  /** consecutive checks that did not find the record */
+  domain_failures: Generated<number>;
+  /** set when a VERIFIED domain's record was found gone: no certificate renewals until it is back */
+  domain_lost_at: string | null;
+  ssl_status: SslStatus | null;
+  ssl_expires_at: string | null;
 }
 
 export interface DeploymentsTable {

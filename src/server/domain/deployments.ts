@@ -20,6 +20,7 @@ import { badRequest, conflict, tooManyRequests } from '../errors';
 import type { DeploymentState } from '../events';
 import { newId, nowIso } from '../lib/ids';
 import { storeBlob } from './blobs';
+import { NO_CUSTOM_DOMAIN } from './custom-domains';
 import { isExpired } from './expiry';
 import { assertCanCreateSite, assertWithinStorageQuota } from './plans';
 import { changeSiteStatus, statusAfterFailure } from './site-status';
@@ -92,6 +93,7 @@ async function siteForDeploy(
     expires_at: user.is_guest ? nowIso(now + GUEST_SITE_TTL_MS) : null,
     created_at: nowIso(now),
     updated_at: nowIso(now),
+    ...NO_CUSTOM_DOMAIN,
   };
   try {
     await insertSite(ctx.db, site);

@@ -2,10 +2,15 @@ import type { PlanName } from '../../shared/plans';
 import { isOverSiteLimit, maxSitesFor, PLANS } from '../../shared/plans';
 import type { Config } from '../config';
 import { storedBytesOfUser } from '../db/queries/blobs';
-import { countUnexpiredSitesOfUser } from '../db/queries/sites';
+import { countCustomDomainsOfUser, countUnexpiredSitesOfUser } from '../db/queries/sites';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
-import { payloadTooLarge, planLimitReached, storageQuotaReached } from '../errors';
+import {
+  customDomainsNotInPlan,
+  payloadTooLarge,
+  planLimitReached,
+  storageQuotaReached,
+} from '../errors';
 import { nowIso } from '../lib/ids';
 
 /**
@@ -34,6 +39,21 @@ export async function assertCanCreateSite(
   if (isOverSiteLimit(plan, currentCount)) {
     throw planLimitReached({ plan, currentCount, maxAllowed });
   }
+}
+
+/** The plans that include custom domains (SPEC.md section 6). */
+export const CUSTOM_DOMAIN_PLANS: ReadonlySet<PlanName> = new Set(['STARTER', 'PRO', 'ADMIN']);
+
+/** Refuses custom domains to FREE users and guests, with what the upgrade dialog needs. */
+export async function assertMayUseCustomDomains(
+  db: Database,
+  config: Config,
+  user: UserRow,
+): Promise<void> {
+  const plan = planOf(config, user);
+  if (CUSTOM_DOMAIN_PLANS.has(plan)) return;
+  const currentCount = await countCustomDomainsOfUser(db, user.id);
+  throw customDomainsNotInPlan({ plan, currentCount, maxAllowed: 0 }, Boolean(user.is_guest));
 }
 
 /** What a plan may keep stored: bytes across the account's deployments, and versions per site. */

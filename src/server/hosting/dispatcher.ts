@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { SITE_RUNTIME_ENDPOINTS, type SiteRuntimeErrorBody } from '../../builder/contract';
 import type { Database } from '../db/database';
+import { checkCustomDomain, type OwnDomains } from '../domain/custom-domain-names';
 import { isExpired } from '../domain/expiry';
 import { BrokenBlobError } from './blob-cache';
 import {
@@ -36,6 +37,26 @@ export function subdomainOf(host: string | undefined, sitesDomain: string): stri
   return name.slice(0, -suffix.length);
 }
 
+/**
+ * The custom domain a Host header names, or null for hosts that cannot be one (an IP address,
+ * localhost, the app's or the sites domain, a name without a public suffix): those are the app's.
+ */
+export function customDomainOf(host: string | undefined, own: OwnDomains): string | null {
+  if (!host) return null;
+  const name = hostname(host);
+  const check = checkCustomDomain(name, own);
+  return check.ok ? check.domain : null;
+}
+
+/** Whether a Host header names a site (a subdomain of the sites domain, or a custom domain). */
+export function isSiteHost(
+  host: string | undefined,
+  sitesDomain: string,
+  own: OwnDomains,
+): boolean {
+  return subdomainOf(host, sitesDomain) !== null || customDomainOf(host, own) !== null;
+}
+
 export interface DispatcherDeps {
   db: Database;
   log: Logger;
@@ -44,7 +65,11 @@ export interface DispatcherDeps {
   trustProxy: boolean;
   /** Bytes of window.storage values one account may keep across its sites. */
   storageQuotaBytes: number;
+  /** The app's and the sites domain's host names: never custom domains. */
+  ownDomains: OwnDomains;
   sites: SiteCache;
+  /** Verified custom domain → site; an unknown or unverified one answers the "no site" page. */
+  domains: SiteCache;
   views: ViewCounter;
 }
 
@@ -62,8 +87,13 @@ export function visitorOf(req: IncomingMessage, trustProxy: boolean): string {
 /** Host → site → file, before Fastify: returns false for hosts that are not sites. */
 export function createSiteDispatcher(deps: DispatcherDeps) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    const subdomain = subdomainOf(req.headers.host, deps.sitesDomain);
-    if (subdomain === null) return false;
+    let subdomain = subdomainOf(req.headers.host, deps.sitesDomain);
+    let cache = deps.sites;
+    if (subdomain === null) {
+      subdomain = customDomainOf(req.headers.host, deps.ownDomains);
+      if (subdomain === null) return false;
+      cache = deps.domains;
+    }
     const failed = (err: unknown) => {
       const broken = err instanceof BrokenBlobError;
       if (err instanceof BrokenBlobError) {
@@ -81,10 +111,10 @@ export function createSiteDispatcher(deps: DispatcherDeps) {
     };
     try {
       // A loaded site is answered synchronously; only a first visit waits for its manifest.
-      const known = subdomain.includes('.') ? null : deps.sites.peek(subdomain);
+      const known = cache === deps.sites && subdomain.includes('.') ? null : cache.peek(subdomain);
       const done =
         known === undefined
-          ? deps.sites.get(subdomain).then((site) => handle(deps, site, req, res))
+          ? cache.get(subdomain).then((site) => handle(deps, site, req, res))
           : handle(deps, known, req, res);
       if (done) done.catch(failed);
     } catch (err) {

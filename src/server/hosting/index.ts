@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext, Part } from '../context';
+import { hostedSiteByCustomDomain } from '../db/queries/sites';
+import { ownDomainsOf } from '../domain/custom-domains';
 import { BlobCache } from './blob-cache';
 import { createSiteDispatcher } from './dispatcher';
 import { SiteCache } from './site-cache';
@@ -12,12 +14,20 @@ export interface Hosting extends Part {
 
 /** Serves sites by Host header in processes with the web role, and counts their views. */
 export function createHosting(ctx: AppContext): Hosting {
-  const sites = new SiteCache(ctx.db, new BlobCache(ctx.blobs));
+  const blobs = new BlobCache(ctx.blobs);
+  const sites = new SiteCache(ctx.db, blobs);
+  const domains = new SiteCache(ctx.db, blobs, hostedSiteByCustomDomain);
   const views = new ViewCounter(ctx.db, ctx.log);
   // Every node hears these, whichever node published, rolled back or deleted.
   const unsubscribe = [
-    ctx.events.on('site.changed', (e) => sites.invalidate(e.siteId)),
-    ctx.events.on('site.deleted', (e) => sites.invalidate(e.siteId)),
+    ctx.events.on('site.changed', (e) => {
+      sites.invalidate(e.siteId);
+      domains.invalidate(e.siteId);
+    }),
+    ctx.events.on('site.deleted', (e) => {
+      sites.invalidate(e.siteId);
+      domains.invalidate(e.siteId);
+    }),
   ];
   return {
     dispatch: createSiteDispatcher({
@@ -26,7 +36,9 @@ export function createHosting(ctx: AppContext): Hosting {
       sitesDomain: ctx.config.sitesDomain,
       trustProxy: ctx.config.trustProxy,
       storageQuotaBytes: ctx.config.siteStorageQuotaBytes,
+      ownDomains: ownDomainsOf(ctx.config),
       sites,
+      domains,
       views,
     }),
     start: () => views.start(),

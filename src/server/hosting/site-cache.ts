@@ -36,7 +36,13 @@ export const STREAM_ABOVE_BYTES = 1024 * 1024;
  */
 export const REVALIDATE_AFTER_MS = 1000;
 
-/** subdomain → the live deployment's manifest, dropped on 'site.changed'/'site.deleted'. */
+/** How a cache finds a site by its key: a subdomain, or a verified custom domain. */
+export type HostedSiteLookup = (db: Database, key: string) => Promise<HostedSiteRow | undefined>;
+
+/**
+ * subdomain (or, with `hostedSiteByCustomDomain`, verified custom domain) → the live
+ * deployment's manifest, dropped on 'site.changed'/'site.deleted'.
+ */
 export class SiteCache {
   private readonly entries = new Map<string, Entry>();
   private readonly subdomainOf = new Map<string, string>();
@@ -44,6 +50,7 @@ export class SiteCache {
   constructor(
     private readonly db: Database,
     private readonly blobs: BlobCache,
+    private readonly lookup: HostedSiteLookup = hostedSiteBySubdomain,
   ) {}
 
   /** The site when loaded and fresh (null: no such site); undefined when it must be awaited. */
@@ -98,7 +105,7 @@ export class SiteCache {
     subdomain: string,
     known: HostedSite | null,
   ): Promise<HostedSite | null> {
-    const row = await hostedSiteBySubdomain(this.db, subdomain);
+    const row = await this.lookup(this.db, subdomain);
     if (!row) return null;
     this.subdomainOf.set(row.id, subdomain);
     if (

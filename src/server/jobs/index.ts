@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { recheckCustomDomainsJob } from './custom-domains';
 import { removeExpiredGuestsJob } from './expired-guests';
 import { purgeExpiredSites } from './expired-sites';
 import { collectGarbageJob } from './garbage-collection';
@@ -12,6 +13,7 @@ export const JOBS = [
   purgeStaleLoginFailures,
   collectGarbageJob,
   removeExpiredGuestsJob,
+  recheckCustomDomainsJob,
 ];
 
 export function createJobs(ctx: AppContext) {

@@ -1,7 +1,8 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { SiteStatus } from '../../../shared/site';
 import { nowIso } from '../../lib/ids';
 import type { Database } from '../database';
-import type { SiteRow } from '../schema';
+import type { SiteRow, SitesTable } from '../schema';
 
 export async function siteById(db: Database, id: string): Promise<SiteRow | undefined> {
   return db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
@@ -61,7 +62,7 @@ export async function subdomainsTaken(db: Database, subdomains: string[]): Promi
   return rows.map((r) => r.subdomain);
 }
 
-export async function insertSite(db: Database, site: SiteRow): Promise<void> {
+export async function insertSite(db: Database, site: Insertable<SitesTable>): Promise<void> {
   await db.insertInto('sites').values(site).execute();
 }
 
@@ -137,4 +138,83 @@ export async function addSiteViews(
     )
     .execute();
   return true;
+}
+
+/** The custom-domain columns of a site (domain/custom-domains.ts decides their values). */
+export type DomainState = Pick<
+  Updateable<SitesTable>,
+  | 'custom_domain'
+  | 'custom_domain_status'
+  | 'domain_message'
+  | 'domain_added_at'
+  | 'domain_pending_since'
+  | 'domain_checked_at'
+  | 'domain_next_check_at'
+  | 'domain_failures'
+  | 'domain_lost_at'
+  | 'ssl_status'
+  | 'ssl_expires_at'
+>;
+
+/**
+ * Writes a site's custom-domain state. With `whileDomain`, only while the site still has that
+ * domain (a check finishing after the domain was removed or replaced changes nothing).
+ * Throws a unique violation when another site holds the domain.
+ */
+export async function setDomainState(
+  db: Database,
+  id: string,
+  state: DomainState,
+  whileDomain?: string,
+): Promise<SiteRow | undefined> {
+  let update = db
+    .updateTable('sites')
+    .set({ ...state, updated_at: nowIso() })
+    .where('id', '=', id);
+  if (whileDomain !== undefined) update = update.where('custom_domain', '=', whileDomain);
+  return update.returningAll().executeTakeFirst();
+}
+
+export async function siteByCustomDomain(
+  db: Database,
+  domain: string,
+): Promise<SiteRow | undefined> {
+  return db.selectFrom('sites').selectAll().where('custom_domain', '=', domain).executeTakeFirst();
+}
+
+export async function countCustomDomainsOfUser(db: Database, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('custom_domain', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Sites whose custom domain the re-check job should look at now, oldest due first. */
+export async function sitesWithDomainCheckDue(
+  db: Database,
+  now: string,
+  limit: number,
+): Promise<SiteRow[]> {
+  return db
+    .selectFrom('sites')
+    .selectAll()
+    .where('custom_domain', 'is not', null)
+    .where('custom_domain_status', 'in', ['PENDING', 'VERIFYING', 'VERIFIED'])
+    .where('domain_next_check_at', '<=', now)
+    .orderBy('domain_next_check_at')
+    .limit(limit)
+    .execute();
+}
+
+/** What hosting needs to serve a site, by its verified custom domain. */
+export async function hostedSiteByCustomDomain(db: Database, domain: string) {
+  return db
+    .selectFrom('sites')
+    .select(['id', 'user_id', 'expires_at', 'current_deployment_id'])
+    .where('custom_domain', '=', domain)
+    .where('custom_domain_status', '=', 'VERIFIED')
+    .executeTakeFirst();
 }

@@ -5,8 +5,19 @@ import {
   type RollbackResponse,
 } from '../../../../shared/deployment';
 import type { DeleteSiteResponse, SiteResponse, SitesResponse } from '../../../../shared/site';
+import {
+  AddDomainRequestSchema,
+  type AddDomainResponse,
+  type RemoveDomainResponse,
+  type VerifyDomainResponse,
+} from '../../../../shared/custom-domain';
 import type { AppContext } from '../../../context';
 import { ownedSite } from '../../../domain/access';
+import {
+  addCustomDomain,
+  removeCustomDomain,
+  verifyCustomDomain,
+} from '../../../domain/custom-domains';
 import { deleteSite, listDeployments, listSites, rollbackSite } from '../../../domain/sites';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
@@ -50,6 +61,36 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
         site: presentSite(ctx.config, done.site),
         deployment: presentDeployment(ctx.config, done.deployment, done.site),
       } satisfies RollbackResponse;
+    });
+
+    app.post('/:id/domain', async (request) => {
+      const user = requireUser(request);
+      const site = await siteOf(request);
+      const input = AddDomainRequestSchema.parse(request.body ?? {});
+      const added = await addCustomDomain(ctx, user, site, input.domain);
+      return {
+        site: presentSite(ctx.config, added.site),
+        instructions: added.instructions,
+        message: added.message,
+      } satisfies AddDomainResponse;
+    });
+
+    app.delete('/:id/domain', async (request) => {
+      const site = await siteOf(request);
+      const updated = await removeCustomDomain(ctx, site);
+      return { site: presentSite(ctx.config, updated) } satisfies RemoveDomainResponse;
+    });
+
+    app.post('/:id/domain/verify', async (request) => {
+      const user = requireUser(request);
+      const site = await siteOf(request);
+      const result = await verifyCustomDomain(ctx, user, site);
+      return {
+        verified: result.verified,
+        message: result.message,
+        instructions: result.instructions,
+        site: presentSite(ctx.config, result.site),
+      } satisfies VerifyDomainResponse;
     });
   };
 }

@@ -1,0 +1,292 @@
+import type { DnsInstructions } from '../../shared/custom-domain';
+import { appHost, sitesHost, type Config } from '../config';
+import type { AppContext } from '../context';
+import {
+  setDomainState,
+  siteByCustomDomain,
+  sitesWithDomainCheckDue,
+  type DomainState,
+} from '../db/queries/sites';
+import { isUniqueViolation } from '../db/errors';
+import type { SiteRow, UserRow } from '../db/schema';
+import { badRequest, conflict } from '../errors';
+import { nowIso } from '../lib/ids';
+import { checkCustomDomain, type OwnDomains } from './custom-domain-names';
+import { createDnsLookup, verifyDns, type DnsLookup, type DnsVerdict } from './dns-verification';
+import { assertMayUseCustomDomains } from './plans';
+
+// A site's custom domain: added PENDING, VERIFYING while the verify call looks it up, VERIFIED
+// once its DNS record points at the site, FAILED when no record came within 48 hours. A
+// VERIFIED domain is looked at daily; one whose record is gone keeps serving but carries
+// domain_lost_at, and the certificate work renews only domains without it.
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+/** A domain still PENDING this long after it was added (or verified again) turns FAILED. */
+export const PENDING_FOR_MS = 48 * HOUR;
+/** How often a VERIFIED domain's record is looked at again. */
+export const RECHECK_VERIFIED_MS = 24 * HOUR;
+/** When DNS could not be asked at all, the next attempt comes this much later. */
+const RETRY_UNANSWERED_MS = 15 * MINUTE;
+
+/** Backoff between checks of a PENDING domain: 1, 2, 4 ... minutes, at most an hour. */
+export function pendingCheckDelayMs(failures: number): number {
+  return Math.min(MINUTE * 2 ** Math.max(0, failures - 1), HOUR);
+}
+
+export const NO_CUSTOM_DOMAIN = {
+  custom_domain: null,
+  custom_domain_status: null,
+  domain_message: null,
+  domain_added_at: null,
+  domain_pending_since: null,
+  domain_checked_at: null,
+  domain_next_check_at: null,
+  domain_failures: 0,
+  domain_lost_at: null,
+  ssl_status: null,
+  ssl_expires_at: null,
+} as const satisfies Required<DomainState>;
+
+/** The host names that are this service's own and never anyone's custom domain. */
+export function ownDomainsOf(config: Pick<Config, 'appOrigin' | 'sitesDomain'>): OwnDomains {
+  return { hosts: [appHost(config), sitesHost(config)] };
+}
+
+type Expected = { cname: string } | { ipv4: string; ipv6: string | null };
+
+function isApex(config: Config, domain: string): boolean {
+  const check = checkCustomDomain(domain, ownDomainsOf(config));
+  return check.ok && check.apex;
+}
+
+function expectedRecords(config: Config, site: SiteRow, domain: string): Expected {
+  if (isApex(config, domain) && config.publicIpv4) {
+    return { ipv4: config.publicIpv4, ipv6: config.publicIpv6 };
+  }
+  return { cname: `${site.subdomain}.${sitesHost(config)}` };
+}
+
+/** The record that points the domain at the site, and the same in words. */
+export function instructionsFor(
+  config: Config,
+  site: SiteRow,
+  domain: string,
+): { instructions: DnsInstructions; message: string } {
+  const expected = expectedRecords(config, site, domain);
+  if ('cname' in expected) {
+    return {
+      instructions: { type: 'CNAME', name: domain, value: expected.cname },
+      message: `Add a CNAME record for ${domain} with the value ${expected.cname} at your DNS provider, then press Verify.`,
+    };
+  }
+  const aaaa = expected.ipv6
+    ? ` and an AAAA record for ${domain} with the value ${expected.ipv6}`
+    : '';
+  return {
+    instructions: { type: 'A', name: domain, value: expected.ipv4 },
+    message: `Add an A record for ${domain} with the value ${expected.ipv4}${aaaa} at your DNS provider, then press Verify.`,
+  };
+}
+
+function siteChanged(ctx: AppContext, site: SiteRow): void {
+  ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: site.status });
+}
+
+/** Gives the site a custom domain, PENDING until its DNS record is verified. */
+export async function addCustomDomain(
+  ctx: AppContext,
+  user: UserRow,
+  site: SiteRow,
+  raw: string,
+): Promise<{ site: SiteRow; instructions: DnsInstructions; message: string }> {
+  await assertMayUseCustomDomains(ctx.db, ctx.config, user);
+  const check = checkCustomDomain(raw, ownDomainsOf(ctx.config));
+  if (!check.ok) throw badRequest(check.message);
+  const { domain } = check;
+  if (check.apex && !ctx.config.publicIpv4) {
+    throw badRequest(
+      `This server accepts only subdomains such as www.${domain} as custom domains, because ${domain} itself would need an address record and none is set up here. Add www.${domain} instead.`,
+    );
+  }
+  if (site.custom_domain === domain) {
+    return { site, ...instructionsFor(ctx.config, site, domain) };
+  }
+  if (site.custom_domain) {
+    throw conflict(
+      `This site already has the custom domain ${site.custom_domain}. Remove it before adding another one.`,
+    );
+  }
+  const holder = await siteByCustomDomain(ctx.db, domain);
+  if (holder) {
+    // A name that never got its record within 48 hours is not held against the next owner.
+    if (holder.custom_domain_status !== 'FAILED') {
+      throw conflict(`${domain} is already used by another site.`);
+    }
+    const released = await setDomainState(ctx.db, holder.id, NO_CUSTOM_DOMAIN, domain);
+    if (released) siteChanged(ctx, released);
+  }
+  const now = Date.now();
+  const guide = instructionsFor(ctx.config, site, domain);
+  let updated: SiteRow | undefined;
+  try {
+    updated = await setDomainState(ctx.db, site.id, {
+      ...NO_CUSTOM_DOMAIN,
+      custom_domain: domain,
+      custom_domain_status: 'PENDING',
+      domain_message: guide.message,
+      domain_added_at: nowIso(now),
+      domain_pending_since: nowIso(now),
+      domain_next_check_at: nowIso(now + pendingCheckDelayMs(1)),
+      // Until the certificate work exists, every domain's certificate is still to come.
+      ssl_status: 'PENDING',
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`${domain} is already used by another site.`);
+    throw err;
+  }
+  if (!updated) throw badRequest('This site no longer exists.');
+  siteChanged(ctx, updated);
+  return { site: updated, ...guide };
+}
+
+/** Takes the custom domain off the site; the site answers on its subdomain only. */
+export async function removeCustomDomain(ctx: AppContext, site: SiteRow): Promise<SiteRow> {
+  if (!site.custom_domain) return site;
+  const updated = await setDomainState(ctx.db, site.id, NO_CUSTOM_DOMAIN);
+  if (!updated) return site;
+  siteChanged(ctx, updated);
+  return updated;
+}
+
+/**
+ * The domain state after a DNS check of `site` (as it was before the check). `manual`: the
+ * owner pressed Verify, which starts a new 48-hour wait for a FAILED domain.
+ */
+export function stateAfterCheck(
+  site: SiteRow,
+  verdict: DnsVerdict,
+  now: number,
+  manual: boolean,
+): DomainState {
+  const checked = { domain_checked_at: nowIso(now) };
+  if (verdict.verified) {
+    return {
+      ...checked,
+      custom_domain_status: 'VERIFIED',
+      domain_message: verdict.message,
+      domain_pending_since: null,
+      domain_next_check_at: nowIso(now + RECHECK_VERIFIED_MS),
+      domain_failures: 0,
+      domain_lost_at: null,
+    };
+  }
+  if (site.custom_domain_status === 'VERIFIED') {
+    if (!verdict.definite) {
+      return { ...checked, domain_next_check_at: nowIso(now + RETRY_UNANSWERED_MS) };
+    }
+    return {
+      ...checked,
+      custom_domain_status: 'VERIFIED',
+      domain_message: `${verdict.message} Until the record is back, the certificate of ${site.custom_domain} will not be renewed.`,
+      domain_next_check_at: nowIso(now + RECHECK_VERIFIED_MS),
+      domain_failures: site.domain_failures + 1,
+      domain_lost_at: site.domain_lost_at ?? nowIso(now),
+    };
+  }
+  const since =
+    manual && site.custom_domain_status === 'FAILED'
+      ? now
+      : Date.parse(site.domain_pending_since ?? site.domain_added_at ?? nowIso(now));
+  const failures = site.domain_failures + 1;
+  if (!manual && now - since >= PENDING_FOR_MS) {
+    return {
+      ...checked,
+      custom_domain_status: 'FAILED',
+      domain_message: `No DNS record pointing ${site.custom_domain} at this site was found within 48 hours. ${verdict.message} Once the record is in place, press Verify to try again.`,
+      domain_next_check_at: null,
+      domain_failures: failures,
+    };
+  }
+  return {
+    ...checked,
+    custom_domain_status: 'PENDING',
+    domain_message: verdict.message,
+    domain_pending_since: nowIso(since),
+    domain_next_check_at: nowIso(now + pendingCheckDelayMs(failures)),
+    domain_failures: failures,
+  };
+}
+
+/** The verify call: VERIFYING while it looks, then VERIFIED or PENDING with what was found. */
+export async function verifyCustomDomain(
+  ctx: AppContext,
+  user: UserRow,
+  site: SiteRow,
+  lookup: DnsLookup = createDnsLookup(ctx.config),
+): Promise<{
+  verified: boolean;
+  message: string;
+  instructions: DnsInstructions;
+  site: SiteRow;
+}> {
+  await assertMayUseCustomDomains(ctx.db, ctx.config, user);
+  const domain = site.custom_domain;
+  if (!domain) throw badRequest('This site has no custom domain yet. Add one first.');
+  const verifying = await setDomainState(
+    ctx.db,
+    site.id,
+    { custom_domain_status: 'VERIFYING' },
+    domain,
+  );
+  if (!verifying) throw conflict('The custom domain of this site changed meanwhile. Reload.');
+  siteChanged(ctx, verifying);
+  const guide = instructionsFor(ctx.config, site, domain);
+  const verdict = await verifyDns(lookup, domain, expectedRecords(ctx.config, site, domain));
+  const state = stateAfterCheck(site, verdict, Date.now(), true);
+  const updated = await setDomainState(ctx.db, site.id, state, domain);
+  if (!updated) throw conflict('The custom domain of this site changed meanwhile. Reload.');
+  siteChanged(ctx, updated);
+  return {
+    verified: verdict.verified,
+    message: verdict.message,
+    instructions: guide.instructions,
+    site: updated,
+  };
+}
+
+const CHECKS_PER_RUN = 200;
+const CHECKS_AT_ONCE = 8;
+
+/**
+ * The re-check job: PENDING domains with backoff until 48 hours have passed (then FAILED),
+ * VERIFIED ones daily. Returns how many it looked at and what changed.
+ */
+export async function recheckCustomDomains(
+  ctx: AppContext,
+  now = Date.now(),
+  lookup: DnsLookup = createDnsLookup(ctx.config),
+): Promise<{ checked: number; verified: number; failed: number; lost: number }> {
+  const due = await sitesWithDomainCheckDue(ctx.db, nowIso(now), CHECKS_PER_RUN);
+  const tally = { checked: 0, verified: 0, failed: 0, lost: 0 };
+  const checkOne = async (site: SiteRow) => {
+    const domain = site.custom_domain;
+    if (!domain) return;
+    const verdict = await verifyDns(lookup, domain, expectedRecords(ctx.config, site, domain));
+    const state = stateAfterCheck(site, verdict, now, false);
+    const updated = await setDomainState(ctx.db, site.id, state, domain);
+    tally.checked += 1;
+    if (!updated) return;
+    const status = updated.custom_domain_status;
+    if (status === 'VERIFIED' && site.custom_domain_status !== 'VERIFIED') tally.verified += 1;
+    if (status === 'FAILED') tally.failed += 1;
+    if (updated.domain_lost_at && !site.domain_lost_at) tally.lost += 1;
+    if (status !== site.custom_domain_status || updated.domain_lost_at !== site.domain_lost_at) {
+      siteChanged(ctx, updated);
+    }
+  };
+  for (let i = 0; i < due.length; i += CHECKS_AT_ONCE) {
+    await Promise.all(due.slice(i, i + CHECKS_AT_ONCE).map(checkOne));
+  }
+  return tally;
+}

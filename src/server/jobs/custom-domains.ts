@@ -1,0 +1,14 @@
+import { recheckCustomDomains } from '../domain/custom-domains';
+import type { Job } from './scheduler';
+
+/** Custom domains waiting for DNS (with backoff, FAILED after 48 hours), verified ones daily. */
+export const recheckCustomDomainsJob: Job = {
+  name: 'recheck-custom-domains',
+  everyMs: 60 * 1000,
+  async run(ctx) {
+    const { checked, verified, failed, lost } = await recheckCustomDomains(ctx);
+    if (checked) {
+      return `checked ${checked} custom domains: ${verified} verified, ${failed} failed, ${lost} lost their record`;
+    }
+  },
+};
