@@ -9,9 +9,9 @@ import { freePort } from '../../../test/child-server';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
 import { pebbleMissing, startPebble, type Pebble } from '../../../test/pebble';
 import { registerUser, startTestServer, type TestServer } from '../../../test/server';
-import { waitForEvent, type Listenable } from '../../../test/wait';
+import { waitForEvent, waitUntil, type Listenable } from '../../../test/wait';
 import { putAcmeChallenge } from '../db/queries/certificates';
-import { RENEW_BEFORE_MS, runCertificateWork } from '../domain/certificates';
+import { ORDERS_PER_HOUR, RENEW_BEFORE_MS, runCertificateWork } from '../domain/certificates';
 import type { AppEvents } from '../events/types';
 import { nowIso } from '../lib/ids';
 
@@ -216,6 +216,53 @@ describeEachDatabase('certificates', (dialect) => {
       expect(after.text).toContain('pebble-served');
       expect(after.serial).not.toBe(before.serial);
       expect((await siteRow(site.id)).ssl_status).toBe('ACTIVE');
+    });
+
+    it('marks the certificate FAILED with the reason when the CA cannot validate, and retries later', async () => {
+      const site = await liveSite('pebble-unreachable');
+      const domain = uniqueDomain();
+      await addDomain(site.id, domain);
+      // the CNAME verifies, but its target has no address, so pebble cannot reach us
+      dns.publish(domain, 'CNAME', `${site.subdomain}.${SITES_DOMAIN}`);
+      const verified = await server.api('POST', `/api/sites/${site.id}/domain/verify`, { token });
+      expect(verified.body.site.customDomainStatus).toBe('VERIFIED');
+      const failed = await waitUntil(
+        async () => {
+          const row = await siteRow(site.id);
+          return row.ssl_status === 'FAILED' ? row : null;
+        },
+        { what: `ssl_status FAILED for ${domain}` },
+      );
+      expect(failed.ssl_message).toContain(`Getting the certificate of ${domain} failed`);
+      expect(failed.ssl_failures).toBe(1);
+      expect(Date.parse(failed.ssl_next_attempt_at!)).toBeGreaterThan(Date.now() + 60_000);
+      expect((await fetchHost(server.port, domain)).status).toBe(200);
+    });
+
+    it('stops ordering at the hourly cap, leaving the domain due', async () => {
+      const site = await liveSite('pebble-capped');
+      const domain = uniqueDomain();
+      await addDomain(site.id, domain);
+      publish(domain, site.subdomain);
+      const now = new Date().toISOString();
+      await server.ctx.db
+        .insertInto('acme_orders')
+        .values(
+          Array.from({ length: ORDERS_PER_HOUR }, (_, i) => ({
+            id: `cap-${dialect}-${i}`,
+            domain: `cap${i}.example.com`,
+            started_at: now,
+          })),
+        )
+        .execute();
+      const verified = await server.api('POST', `/api/sites/${site.id}/domain/verify`, { token });
+      expect(verified.body.site.customDomainStatus).toBe('VERIFIED');
+      const tally = await runCertificateWork(server.ctx);
+      expect(tally.issued).toBe(0);
+      const row = await siteRow(site.id);
+      expect(row.ssl_status).toBe('PENDING');
+      expect(Date.parse(row.ssl_next_attempt_at!)).toBeLessThanOrEqual(Date.now());
+      await server.ctx.db.deleteFrom('acme_orders').where('id', 'like', 'cap-%').execute();
     });
 
     it('orders nothing for a domain that is not VERIFIED, nor renews a lost one', async () => {
