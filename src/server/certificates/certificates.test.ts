@@ -216,6 +216,11 @@ describeEachDatabase('certificates', (dialect) => {
       expect(after.text).toContain('pebble-served');
       expect(after.serial).not.toBe(before.serial);
       expect((await siteRow(site.id)).ssl_status).toBe('ACTIVE');
+
+      // a removed domain's certificate is no longer served (no TLS_CERT_FILE to fall back on)
+      const removed = await server.api('DELETE', `/api/sites/${site.id}/domain`, { token });
+      expect(removed.status).toBe(200);
+      await expect(fetchTls(httpsPort, domain, root)).rejects.toThrow();
     });
 
     it('marks the certificate FAILED with the reason when the CA cannot validate, and retries later', async () => {

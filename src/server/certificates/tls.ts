@@ -12,7 +12,7 @@ const CACHE_SIZE = 1000;
  * Picks the certificate of a TLS connection by its SNI name: the app's host and
  * *.SITES_DOMAIN get TLS_CERT_FILE/TLS_KEY_FILE, a custom domain its certificate from the
  * database. Contexts are cached (bounded) and dropped on 'certificate.issued', on every node,
- * so a renewed certificate is served without a restart.
+ * so a renewed certificate is served without a restart (and a removed domain's is not).
  */
 export function createSniContexts(ctx: AppContext) {
   const { config } = ctx;
@@ -57,7 +57,10 @@ export function createSniContexts(ctx: AppContext) {
     return found;
   };
 
-  const off = ctx.events.on('certificate.issued', (e) => cache.delete(e.domain.toLowerCase()));
+  const offs = [
+    ctx.events.on('certificate.issued', (e) => cache.delete(e.domain.toLowerCase())),
+    ctx.events.on('certificate.removed', (e) => cache.delete(e.domain.toLowerCase())),
+  ];
 
   return {
     /** With a certificate file the listener has a default for clients that send no SNI. */
@@ -74,6 +77,6 @@ export function createSniContexts(ctx: AppContext) {
         (err: Error) => cb(err),
       );
     },
-    close: off,
+    close: () => offs.forEach((off) => off()),
   };
 }

@@ -7,6 +7,7 @@ import {
   sitesWithDomainCheckDue,
   type DomainState,
 } from '../db/queries/sites';
+import { deleteCertificate } from '../db/queries/certificates';
 import { isUniqueViolation } from '../db/errors';
 import type { SiteRow, UserRow } from '../db/schema';
 import { badRequest, conflict } from '../errors';
@@ -96,6 +97,12 @@ function siteChanged(ctx: AppContext, site: SiteRow): void {
   ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: site.status });
 }
 
+/** A domain that left its site takes its certificate along: nobody serves it any more. */
+async function certificateGone(ctx: AppContext, domain: string): Promise<void> {
+  await deleteCertificate(ctx.db, domain);
+  ctx.events.emit('certificate.removed', { domain });
+}
+
 /** Tells the certificate work a domain became VERIFIED (or was found again). */
 function domainVerified(ctx: AppContext, before: SiteRow, after: SiteRow): void {
   if (
@@ -140,6 +147,7 @@ export async function addCustomDomain(
     }
     const released = await setDomainState(ctx.db, holder.id, NO_CUSTOM_DOMAIN, domain);
     if (released) siteChanged(ctx, released);
+    await certificateGone(ctx, domain);
   }
   const now = Date.now();
   const guide = instructionsFor(ctx.config, site, domain);
@@ -171,6 +179,7 @@ export async function removeCustomDomain(ctx: AppContext, site: SiteRow): Promis
   const updated = await setDomainState(ctx.db, site.id, NO_CUSTOM_DOMAIN);
   if (!updated) return site;
   siteChanged(ctx, updated);
+  await certificateGone(ctx, site.custom_domain);
   return updated;
 }
 

@@ -34,6 +34,8 @@ export interface AppEvents {
   'domain.verified': { siteId: string; domain: string };
   /** A domain's certificate was stored (first or renewed): HTTPS listeners drop their copy. */
   'certificate.issued': { domain: string; expiresAt: string };
+  /** A domain left its site: its certificate is deleted and no longer served. */
+  'certificate.removed': { domain: string };
   /** A session ended (logout): whatever it authorized, sockets included, stops now. */
   'session.ended': { sessionId: string; userId: string };
 }

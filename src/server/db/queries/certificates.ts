@@ -61,6 +61,10 @@ export async function certificateOf(
   return db.selectFrom('certificates').selectAll().where('domain', '=', domain).executeTakeFirst();
 }
 
+export async function deleteCertificate(db: Database, domain: string): Promise<void> {
+  await db.deleteFrom('certificates').where('domain', '=', domain).execute();
+}
+
 export async function installationSecret(db: Database, name: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('installation_secrets')
