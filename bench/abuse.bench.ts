@@ -153,6 +153,8 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     TRUST_PROXY: 'true',
     NODE_ENV: 'production',
+    // Production refuses to start without one; a bench's stored keys are thrown away.
+    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123',
     LOG_LEVEL: 'warn',
   });
   const base = server.url;

@@ -101,6 +101,8 @@ async function startBenchServer(env: Record<string, string> = {}): Promise<Bench
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ah-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
+    // Production refuses to start without one; a bench's stored keys are thrown away.
+    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -37,10 +37,23 @@ export async function startDnsServer(): Promise<TestDnsServer> {
         });
       }
       for (const type of ['A', 'AAAA'] as const) {
-        const address = held.get(type);
-        if (address && question.type === Packet.TYPE[type]) {
+        if (question.type !== Packet.TYPE[type]) continue;
+        // Like a recursive resolver, an address question about an alias is answered with the
+        // CNAME and its target's addresses (an ACME CA's lookup needs those).
+        const target = cname ? records.get(cname.toLowerCase()) : held;
+        const address = target?.get(type);
+        if (cname && address) {
           answer({
             name: question.name,
+            type: Packet.TYPE.CNAME,
+            class: Packet.CLASS.IN,
+            ttl: 1,
+            domain: cname,
+          });
+        }
+        if (address) {
+          answer({
+            name: cname ?? question.name,
             type: Packet.TYPE[type],
             class: Packet.CLASS.IN,
             ttl: 1,

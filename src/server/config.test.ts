@@ -58,6 +58,46 @@ describe('config', () => {
     }
   });
 
+  it('reads the certificate and HTTPS variables; SECRET_KEY is required in production only', () => {
+    const none = loadConfig({ DATA_DIR: tempDir() });
+    expect(none).toMatchObject({
+      acmeDirectoryUrl: null,
+      acmeEmail: null,
+      httpsPort: null,
+      tlsCertFile: null,
+      tlsKeyFile: null,
+    });
+    expect(none.secretKey.length).toBeGreaterThanOrEqual(32);
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      SECRET_KEY: 'x'.repeat(40),
+      ACME_DIRECTORY_URL: 'https://acme-v02.api.letsencrypt.org/directory',
+      ACME_EMAIL: 'ops@example.com',
+      HTTPS_PORT: '443',
+      TLS_CERT_FILE: '/etc/tls/cert.pem',
+      TLS_KEY_FILE: '/etc/tls/key.pem',
+    });
+    expect(set).toMatchObject({
+      secretKey: 'x'.repeat(40),
+      acmeDirectoryUrl: 'https://acme-v02.api.letsencrypt.org/directory',
+      acmeEmail: 'ops@example.com',
+      httpsPort: 443,
+      tlsCertFile: '/etc/tls/cert.pem',
+      tlsKeyFile: '/etc/tls/key.pem',
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' })).toThrow('SECRET_KEY');
+    for (const [name, value] of [
+      ['SECRET_KEY', 'short'],
+      ['ACME_DIRECTORY_URL', 'http://acme.example.com/dir'],
+      ['ACME_EMAIL', 'not-an-email'],
+      ['HTTPS_PORT', '70000'],
+      ['TLS_CERT_FILE', '/etc/tls/cert.pem'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(name);
+    }
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://x' })).toThrow(

@@ -122,8 +122,19 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || v === '' || isIPv6(v), 'must be an IPv6 address'),
+  // Certificates of custom domains: off while ACME_DIRECTORY_URL is unset.
+  ACME_DIRECTORY_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  ACME_EMAIL: z.email().optional(),
+  // Encrypts stored private keys; a fixed development key would make them readable to anyone.
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  HTTPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   ...S3_VARIABLES,
 });
+
+// Outside production only: anything stored with it is as good as unencrypted.
+const DEVELOPMENT_SECRET_KEY = 'development-secret-key-not-for-production-use';
 
 /** `ip`, `ip:port` or `[ipv6]:port`, comma-separated, as dns.Resolver.setServers takes them; null if any is not. */
 export function parseDnsServers(value: string): string[] | null {
@@ -183,6 +194,17 @@ export interface Config {
   publicIpv4: string | null;
   /** The address its AAAA record must hold, when set. */
   publicIpv6: string | null;
+  /** The ACME directory certificates are ordered from; null: no certificates (ssl_status stays PENDING). */
+  acmeDirectoryUrl: string | null;
+  /** The contact of the installation's ACME account. */
+  acmeEmail: string | null;
+  /** Encrypts private keys kept in the database (never logged). */
+  secretKey: string;
+  /** The HTTPS listener's port; null: no HTTPS listener. */
+  httpsPort: number | null;
+  /** The certificate (and key) served over HTTPS for the app and *.SITES_DOMAIN. */
+  tlsCertFile: string | null;
+  tlsKeyFile: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -213,6 +235,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (roles.has('worker') && !roles.has('web') && !e.REDIS_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  REDIS_URL: required when ROLES is worker alone; the web nodes learn of its builds through Redis (set the same REDIS_URL on every node, or run ROLES=web,worker)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRET_KEY: required in production (at least 32 random characters); it encrypts the private keys kept in the database',
+    );
+  }
+  if (!e.TLS_CERT_FILE !== !e.TLS_KEY_FILE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TLS_CERT_FILE, TLS_KEY_FILE: set both or neither',
     );
   }
   // Unset, both follow the port, so `PORT=4000 npm start` links to sites that answer.
@@ -249,6 +281,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsServers: e.DNS_SERVERS ? (parseDnsServers(e.DNS_SERVERS) ?? []) : [],
     publicIpv4: e.PUBLIC_IPV4 || null,
     publicIpv6: e.PUBLIC_IPV6 || null,
+    acmeDirectoryUrl: e.ACME_DIRECTORY_URL ?? null,
+    acmeEmail: e.ACME_EMAIL ?? null,
+    secretKey: e.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    httpsPort: e.HTTPS_PORT ?? null,
+    tlsCertFile: e.TLS_CERT_FILE ?? null,
+    tlsKeyFile: e.TLS_KEY_FILE ?? null,
   };
 }
 

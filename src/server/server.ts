@@ -1,8 +1,12 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
+import { answerAcmeChallenge, createCertificateOrdering } from './certificates';
+import { createSniContexts } from './certificates/tls';
 import type { Config } from './config';
 import type { AppContext, Part } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -23,6 +27,9 @@ export interface RunningServer {
   ctx: AppContext;
   app: FastifyInstance;
   httpServer: http.Server;
+  /** The HTTPS listener, when HTTPS_PORT is set. */
+  httpsServer: https.Server | null;
+  httpsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -76,20 +83,32 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     }
     fastifyHandler?.(req, res);
   });
-  const httpServer = http.createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    // ACME's HTTP-01 check comes for any host we serve, verified or not, before anything else.
+    if (answerAcmeChallenge(ctx, req, res)) return;
     // Sites first: a site host never reaches the API's routing.
     if (hosting?.dispatch(req, res)) return;
     appServer.emit('request', req, res);
-  });
+  };
+  const httpServer = http.createServer(handle);
+  // Beside the HTTP listener and handing requests to the same handler; the certificate is
+  // chosen per SNI name.
+  const sni = config.httpsPort !== null ? createSniContexts(ctx) : null;
+  const httpsServer = sni
+    ? https.createServer({ ...sni.defaults, SNICallback: sni.SNICallback }, handle)
+    : null;
+  if (httpsServer) httpsServer.keepAliveTimeout = 65_000;
   if (web) {
-    httpServer.on('upgrade', (req, socket, head) => {
+    const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (!isSiteHost(req.headers.host, config.sitesDomain, ownDomainsOf(config))) {
         appServer.emit('upgrade', req, socket, head);
       } else {
         // Sites are static files: nothing on a site host speaks websocket.
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       }
-    });
+    };
+    httpServer.on('upgrade', upgrade);
+    httpsServer?.on('upgrade', upgrade);
   }
   // keep-alive longer than typical proxies' idle timeout, so they never reuse a closed socket
   httpServer.keepAliveTimeout = 65_000;
@@ -97,6 +116,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   // Started in this order, stopped in the reverse one.
   const parts: Part[] = [];
   if (hosting) parts.push(hosting);
+  parts.push(createCertificateOrdering(ctx));
   if (config.roles.has('worker')) parts.push(createPipeline(ctx));
   parts.push(createJobs(ctx));
   if (web && config.seedDemos) parts.push(createDemoSeed(ctx));
@@ -125,9 +145,17 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 
   await app.listen({ port: config.port, host: config.host });
   const port = (httpServer.address() as AddressInfo).port;
+  let httpsPort: number | null = null;
+  if (httpsServer) {
+    await new Promise<void>((resolve, reject) => {
+      httpsServer.once('error', reject);
+      httpsServer.listen(config.httpsPort ?? 0, config.host, () => resolve());
+    });
+    httpsPort = (httpsServer.address() as AddressInfo).port;
+  }
   for (const part of parts) await part.start();
   log.info(
-    { port, roles: [...config.roles] },
+    { port, httpsPort, roles: [...config.roles] },
     `Artifact host ready at ${config.appOrigin} (roles: ${[...config.roles].join(', ')}; sites on *.${config.sitesDomain})`,
   );
 
@@ -141,9 +169,18 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       // until the drain is over; past a deadline, cut whatever is left.
       const sweep = setInterval(() => httpServer.closeIdleConnections(), 50);
       const deadline = setTimeout(() => httpServer.closeAllConnections(), 10_000);
+      const closeHttps = httpsServer
+        ? new Promise<void>((resolve) => {
+            httpsServer.close(() => resolve());
+            httpsServer.closeIdleConnections();
+          })
+        : null;
       try {
         await app.close();
+        httpsServer?.closeAllConnections();
+        await closeHttps;
       } finally {
+        sni?.close();
         clearInterval(sweep);
         clearTimeout(deadline);
       }
@@ -165,5 +202,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     return closing;
   };
 
-  return { url: `http://127.0.0.1:${port}`, port, ctx, app, httpServer, close };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    ctx,
+    app,
+    httpServer,
+    httpsServer,
+    httpsPort,
+    close,
+  };
 }

@@ -16,6 +16,7 @@ import * as blobKeepUntil from './migrations/003_blob_keep_until';
 import * as signInCodes from './migrations/004_sign_in_codes';
 import * as deploymentClientAddress from './migrations/005_deployment_client_address';
 import * as customDomains from './migrations/006_custom_domains';
+import * as certificates from './migrations/007_certificates';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '004_sign_in_codes': signInCodes,
   '005_deployment_client_address': deploymentClientAddress,
   '006_custom_domains': customDomains,
+  '007_certificates': certificates,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

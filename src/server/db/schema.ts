@@ -73,6 +73,11 @@ export interface SitesTable {
   domain_lost_at: string | null;
   ssl_status: SslStatus | null;
   ssl_expires_at: string | null;
+  /** Why the certificate is not ACTIVE (yet), in words for the owner. */
+  ssl_message: string | null;
+  /** When the certificate work looks at this site next (order, retry or renewal); null: never. */
+  ssl_next_attempt_at: string | null;
+  ssl_failures: Generated<number>;
 }
 
 export interface DeploymentsTable {
@@ -143,6 +148,34 @@ export interface JobRunsTable {
   last_error: string | null;
 }
 
+export interface AcmeChallengesTable {
+  token: string;
+  key_authorization: string;
+  expires_at: string;
+}
+
+export interface CertificatesTable {
+  domain: string;
+  cert_pem: string;
+  /** Encrypted with SECRET_KEY (lib/secret-box.ts). */
+  key_pem: string;
+  expires_at: string;
+  issued_at: string;
+}
+
+export interface InstallationSecretsTable {
+  name: string;
+  /** Encrypted with SECRET_KEY. */
+  value: string;
+  created_at: string;
+}
+
+export interface AcmeOrdersTable {
+  id: string;
+  domain: string;
+  started_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -155,6 +188,10 @@ export interface DB {
   site_views_daily: SiteViewsDailyTable;
   site_storage: SiteStorageTable;
   job_runs: JobRunsTable;
+  acme_challenges: AcmeChallengesTable;
+  certificates: CertificatesTable;
+  installation_secrets: InstallationSecretsTable;
+  acme_orders: AcmeOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import {
   sitesWithDomainCheckDue,
   type DomainState,
 } from '../db/queries/sites';
+import { deleteCertificate } from '../db/queries/certificates';
 import { isUniqueViolation } from '../db/errors';
 import type { SiteRow, UserRow } from '../db/schema';
 import { badRequest, conflict } from '../errors';
@@ -46,6 +47,9 @@ export const NO_CUSTOM_DOMAIN = {
   domain_lost_at: null,
   ssl_status: null,
   ssl_expires_at: null,
+  ssl_message: null,
+  ssl_next_attempt_at: null,
+  ssl_failures: 0,
 } as const satisfies Required<DomainState>;
 
 /** The host names that are this service's own and never anyone's custom domain. */
@@ -93,6 +97,24 @@ function siteChanged(ctx: AppContext, site: SiteRow): void {
   ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: site.status });
 }
 
+/** A domain that left its site takes its certificate along: nobody serves it any more. */
+async function certificateGone(ctx: AppContext, domain: string): Promise<void> {
+  await deleteCertificate(ctx.db, domain);
+  ctx.events.emit('certificate.removed', { domain });
+}
+
+/** Tells the certificate work a domain became VERIFIED (or was found again). */
+function domainVerified(ctx: AppContext, before: SiteRow, after: SiteRow): void {
+  if (
+    after.custom_domain &&
+    after.custom_domain_status === 'VERIFIED' &&
+    after.domain_lost_at === null &&
+    (before.custom_domain_status !== 'VERIFIED' || before.domain_lost_at !== null)
+  ) {
+    ctx.events.emit('domain.verified', { siteId: after.id, domain: after.custom_domain });
+  }
+}
+
 /** Gives the site a custom domain, PENDING until its DNS record is verified. */
 export async function addCustomDomain(
   ctx: AppContext,
@@ -125,6 +147,7 @@ export async function addCustomDomain(
     }
     const released = await setDomainState(ctx.db, holder.id, NO_CUSTOM_DOMAIN, domain);
     if (released) siteChanged(ctx, released);
+    await certificateGone(ctx, domain);
   }
   const now = Date.now();
   const guide = instructionsFor(ctx.config, site, domain);
@@ -138,7 +161,7 @@ export async function addCustomDomain(
       domain_added_at: nowIso(now),
       domain_pending_since: nowIso(now),
       domain_next_check_at: nowIso(now + pendingCheckDelayMs(1)),
-      // Until the certificate work exists, every domain's certificate is still to come.
+      // No certificate is ordered before the domain is VERIFIED (domain/certificates.ts).
       ssl_status: 'PENDING',
     });
   } catch (err) {
@@ -156,6 +179,7 @@ export async function removeCustomDomain(ctx: AppContext, site: SiteRow): Promis
   const updated = await setDomainState(ctx.db, site.id, NO_CUSTOM_DOMAIN);
   if (!updated) return site;
   siteChanged(ctx, updated);
+  await certificateGone(ctx, site.custom_domain);
   return updated;
 }
 
@@ -171,8 +195,17 @@ export function stateAfterCheck(
 ): DomainState {
   const checked = { domain_checked_at: nowIso(now) };
   if (verdict.verified) {
+    // Newly verified (or found again after being lost): the certificate work looks now,
+    // unless a certificate is already on its way or serving.
+    const certificateDue =
+      site.custom_domain_status !== 'VERIFIED' || site.domain_lost_at !== null
+        ? site.ssl_status === 'ACTIVE' && site.ssl_next_attempt_at
+          ? {}
+          : { ssl_next_attempt_at: nowIso(now) }
+        : {};
     return {
       ...checked,
+      ...certificateDue,
       custom_domain_status: 'VERIFIED',
       domain_message: verdict.message,
       domain_pending_since: null,
@@ -247,6 +280,7 @@ export async function verifyCustomDomain(
   const updated = await setDomainState(ctx.db, site.id, state, domain);
   if (!updated) throw conflict('The custom domain of this site changed meanwhile. Reload.');
   siteChanged(ctx, updated);
+  domainVerified(ctx, site, updated);
   return {
     verified: verdict.verified,
     message: verdict.message,
@@ -284,6 +318,7 @@ export async function recheckCustomDomains(
     if (status !== site.custom_domain_status || updated.domain_lost_at !== site.domain_lost_at) {
       siteChanged(ctx, updated);
     }
+    domainVerified(ctx, site, updated);
   };
   for (let i = 0; i < due.length; i += CHECKS_AT_ONCE) {
     await Promise.all(due.slice(i, i + CHECKS_AT_ONCE).map(checkOne));

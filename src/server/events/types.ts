@@ -30,6 +30,12 @@ export interface AppEvents {
   'site.deleted': { siteId: string; userId: string };
   /** The list of a user's sites changed. */
   'user.sites-changed': { userId: string; siteId: string; change: 'site-created' | 'site-deleted' };
+  /** A custom domain's DNS record was found: the certificate work orders its certificate. */
+  'domain.verified': { siteId: string; domain: string };
+  /** A domain's certificate was stored (first or renewed): HTTPS listeners drop their copy. */
+  'certificate.issued': { domain: string; expiresAt: string };
+  /** A domain left its site: its certificate is deleted and no longer served. */
+  'certificate.removed': { domain: string };
   /** A session ended (logout): whatever it authorized, sockets included, stops now. */
   'session.ended': { sessionId: string; userId: string };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
 import { SITE_RUNTIME_ENDPOINTS, type SiteRuntimeErrorBody } from '../../builder/contract';
 import type { Database } from '../db/database';
@@ -71,6 +72,8 @@ export interface DispatcherDeps {
   /** Verified custom domain → site; an unknown or unverified one answers the "no site" page. */
   domains: SiteCache;
   views: ViewCounter;
+  /** The HTTPS listener's port (HTTPS_PORT); null: no redirect to https://. */
+  httpsPort: number | null;
 }
 
 /**
@@ -114,8 +117,10 @@ export function createSiteDispatcher(deps: DispatcherDeps) {
       const known = cache === deps.sites && subdomain.includes('.') ? null : cache.peek(subdomain);
       const done =
         known === undefined
-          ? cache.get(subdomain).then((site) => handle(deps, site, req, res))
-          : handle(deps, known, req, res);
+          ? cache
+              .get(subdomain)
+              .then((site) => handle(deps, site, req, res, cache === deps.domains))
+          : handle(deps, known, req, res, cache === deps.domains);
       if (done) done.catch(failed);
     } catch (err) {
       failed(err);
@@ -129,10 +134,25 @@ function handle(
   hosted: HostedSite | null,
   req: IncomingMessage,
   res: ServerResponse,
+  custom: boolean,
 ): void | Promise<void> {
   const head = req.method === 'HEAD';
   if (!hosted) return sendPage(res, 404, NO_SITE_PAGE, head);
   const { site } = hosted;
+  // Once the domain's certificate is served, plain HTTP only points there (308 keeps the
+  // method). The ACME challenge path never reaches here: it is answered before hosting.
+  if (
+    custom &&
+    deps.httpsPort !== null &&
+    site.ssl_status === 'ACTIVE' &&
+    site.custom_domain &&
+    !(req.socket as TLSSocket).encrypted
+  ) {
+    const port = deps.httpsPort === 443 ? '' : `:${deps.httpsPort}`;
+    res.writeHead(308, { location: `https://${site.custom_domain}${port}${req.url ?? '/'}` });
+    res.end();
+    return;
+  }
   if (isExpired(site)) {
     return sendPage(res, 410, EXPIRED_PAGE, head);
   }

@@ -38,6 +38,7 @@ export function createHosting(ctx: AppContext): Hosting {
       storageQuotaBytes: ctx.config.siteStorageQuotaBytes,
       ownDomains: ownDomainsOf(ctx.config),
       sites,
+      httpsPort: ctx.config.httpsPort,
       domains,
       views,
     }),

@@ -7,7 +7,10 @@ import type { ByteRange } from '../storage/blob-store';
 import { BrokenBlobError, type BlobCache } from './blob-cache';
 import { siteRouter, type Encoding, type HostedFile, type SiteRouter } from './serve';
 
-type HostedSiteRow = Pick<SiteRow, 'id' | 'user_id' | 'expires_at' | 'current_deployment_id'>;
+type HostedSiteRow = Pick<
+  SiteRow,
+  'id' | 'user_id' | 'expires_at' | 'current_deployment_id' | 'custom_domain' | 'ssl_status'
+>;
 
 export interface HostedSite {
   site: HostedSiteRow;

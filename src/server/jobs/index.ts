@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { certificatesJob } from './certificates';
 import { recheckCustomDomainsJob } from './custom-domains';
 import { removeExpiredGuestsJob } from './expired-guests';
 import { purgeExpiredSites } from './expired-sites';
@@ -14,6 +15,7 @@ export const JOBS = [
   collectGarbageJob,
   removeExpiredGuestsJob,
   recheckCustomDomainsJob,
+  certificatesJob,
 ];
 
 export function createJobs(ctx: AppContext) {

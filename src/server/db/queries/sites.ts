@@ -110,7 +110,7 @@ export async function sitesExpiredBefore(
 export async function hostedSiteBySubdomain(db: Database, subdomain: string) {
   return db
     .selectFrom('sites')
-    .select(['id', 'user_id', 'expires_at', 'current_deployment_id'])
+    .select(['id', 'user_id', 'expires_at', 'current_deployment_id', 'custom_domain', 'ssl_status'])
     .where('subdomain', '=', subdomain)
     .executeTakeFirst();
 }
@@ -154,6 +154,9 @@ export type DomainState = Pick<
   | 'domain_lost_at'
   | 'ssl_status'
   | 'ssl_expires_at'
+  | 'ssl_message'
+  | 'ssl_next_attempt_at'
+  | 'ssl_failures'
 >;
 
 /**
@@ -213,7 +216,7 @@ export async function sitesWithDomainCheckDue(
 export async function hostedSiteByCustomDomain(db: Database, domain: string) {
   return db
     .selectFrom('sites')
-    .select(['id', 'user_id', 'expires_at', 'current_deployment_id'])
+    .select(['id', 'user_id', 'expires_at', 'current_deployment_id', 'custom_domain', 'ssl_status'])
     .where('custom_domain', '=', domain)
     .where('custom_domain_status', '=', 'VERIFIED')
     .executeTakeFirst();

@@ -5,6 +5,7 @@ import { configRoutes } from './config';
 import { debugRoutes } from './debug';
 import { deploymentRoutes } from './deployments';
 import { healthRoutes } from './health';
+import { internalRoutes } from './internal';
 import { siteRoutes } from './sites';
 
 /** Every /api resource, one line each. */
@@ -15,4 +16,5 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(debugRoutes(ctx), { prefix: '/api/debug' });
   await app.register(siteRoutes(ctx), { prefix: '/api/sites' });
   await app.register(deploymentRoutes(ctx), { prefix: '/api/deployments' });
+  await app.register(internalRoutes(ctx), { prefix: '/api/internal' });
 }
