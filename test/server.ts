@@ -3,6 +3,7 @@ import { loadConfig } from '../src/server/config';
 import type { Dialect } from '../src/server/db/database';
 import { createLogger } from '../src/server/logger';
 import { startServer, type RunningServer, type StartOptions } from '../src/server/server';
+import type { PlanName } from '../src/shared/plans';
 import type { AuthResponse } from '../src/shared/user';
 import { freePort } from './child-server';
 import { createTestDatabaseTarget } from './databases';
@@ -114,4 +115,14 @@ export async function guestSession(server: Pick<TestServer, 'api'>): Promise<Aut
   const res = await server.api<AuthResponse>('POST', '/api/auth/guest');
   if (res.status !== 201) throw new Error(`guest failed: ${res.status}`);
   return res.body;
+}
+
+/** A signed-up user moved to another plan, as an upgrade would move them. */
+export async function registerUserOnPlan(
+  server: Pick<TestServer, 'api' | 'ctx'>,
+  plan: PlanName,
+): Promise<AuthResponse> {
+  const auth = await registerUser(server);
+  await server.ctx.db.updateTable('users').set({ plan }).where('id', '=', auth.user.id).execute();
+  return auth;
 }

@@ -8,7 +8,7 @@ import { deployCode, htmlArtifact, uniqueSubdomain, waitForDeployment } from '..
 import { freePort } from '../../../test/child-server';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
 import { pebbleMissing, startPebble, type Pebble } from '../../../test/pebble';
-import { registerUser, startTestServer, type TestServer } from '../../../test/server';
+import { registerUserOnPlan, startTestServer, type TestServer } from '../../../test/server';
 import { waitForEvent, waitUntil, type Listenable } from '../../../test/wait';
 import { putAcmeChallenge } from '../db/queries/certificates';
 import { ORDERS_PER_HOUR, RENEW_BEFORE_MS, runCertificateWork } from '../domain/certificates';
@@ -111,12 +111,7 @@ describeEachDatabase('certificates', (dialect) => {
         ACME_EMAIL: 'ops@artifacts.dev',
       });
       root = await pebble.issuingRoot();
-      const user = await registerUser(server);
-      await server.ctx.db
-        .updateTable('users')
-        .set({ plan: 'STARTER' })
-        .where('id', '=', user.user.id)
-        .execute();
+      const user = await registerUserOnPlan(server, 'STARTER');
       token = user.token;
     });
     afterAll(async () => {
@@ -319,12 +314,7 @@ describeEachDatabase('certificates without ACME', (dialect) => {
       APP_ORIGIN,
       DNS_SERVERS: dns.address,
     });
-    const user = await registerUser(server);
-    await server.ctx.db
-      .updateTable('users')
-      .set({ plan: 'STARTER' })
-      .where('id', '=', user.user.id)
-      .execute();
+    const user = await registerUserOnPlan(server, 'STARTER');
     token = user.token;
   });
   afterAll(async () => {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { deployCode, htmlArtifact, uniqueSubdomain } from '../../../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../../../test/server';
+import {
+  registerUser,
+  registerUserOnPlan,
+  startTestServer,
+  type TestServer,
+} from '../../../test/server';
 import { claimNextDeployment } from '../db/queries/deployments';
 import {
   putBackUnfinishedBuilds,
@@ -145,12 +150,7 @@ describeEachDatabase('deployment queue', (dialect) => {
     const room = MAX_QUEUED_PER_ADDRESS - Number(waiting);
     const statuses: number[] = [];
     for (let owner = 0; statuses.length <= room; owner++) {
-      const { token, user } = await registerUser(server);
-      await server.ctx.db
-        .updateTable('users')
-        .set({ plan: 'PRO' })
-        .where('id', '=', user.id)
-        .execute();
+      const { token } = await registerUserOnPlan(server, 'PRO');
       for (let i = 0; i < MAX_QUEUED_PER_OWNER && statuses.length <= room; i++) {
         const res = await deployCode(server, token, uniqueSubdomain('address'), htmlArtifact('a'));
         statuses.push(res.status);

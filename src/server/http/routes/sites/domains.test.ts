@@ -18,6 +18,7 @@ import { startDnsServer, type TestDnsServer } from '../../../../../test/dns-serv
 import {
   guestSession,
   registerUser,
+  registerUserOnPlan,
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
@@ -410,12 +411,7 @@ describeEachDatabase('custom domains API', (dialect) => {
   it('accepts only subdomains when PUBLIC_IPV4 is not set', async () => {
     const other = await startTestServer(dialect, { SITES_DOMAIN, DNS_SERVERS: dns.address });
     try {
-      const user = await registerUser(other);
-      await other.ctx.db
-        .updateTable('users')
-        .set({ plan: 'STARTER' })
-        .where('id', '=', user.user.id)
-        .execute();
+      const user = await registerUserOnPlan(other, 'STARTER');
       const res = await deployCode(other, user.token, uniqueSubdomain('apex'), htmlArtifact('a'));
       const siteId = res.body.site.id as string;
       const domain = uniqueDomain('');
