@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -98,6 +98,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     ? https.createServer({ ...sni.defaults, SNICallback: sni.SNICallback }, handle)
     : null;
   if (httpsServer) httpsServer.keepAliveTimeout = 65_000;
+  // A TLS socket still in its handshake is no HTTP connection yet, so closeAllConnections
+  // misses it and close() would wait for it: every TLS socket is kept here to be cut at the end.
+  const tlsSockets = new Set<Socket>();
+  httpsServer?.on('connection', (socket: Socket) => {
+    tlsSockets.add(socket);
+    socket.once('close', () => tlsSockets.delete(socket));
+  });
   if (web) {
     const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (!isSiteHost(req.headers.host, config.sitesDomain, ownDomainsOf(config))) {
@@ -178,6 +185,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       try {
         await app.close();
         httpsServer?.closeAllConnections();
+        for (const socket of tlsSockets) socket.destroy();
         await closeHttps;
       } finally {
         sni?.close();

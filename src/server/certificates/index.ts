@@ -4,6 +4,7 @@ import { acmeChallenge } from '../db/queries/certificates';
 import { runCertificateWork } from '../domain/certificates';
 
 export const ACME_CHALLENGE_PATH = '/.well-known/acme-challenge/';
+const STOP_WAIT_MS = 5000;
 
 /**
  * Starts the certificate work as soon as a domain is verified, instead of at the job's next
@@ -40,7 +41,10 @@ export function createCertificateOrdering(ctx: AppContext): Part {
     async stop() {
       stopped = true;
       off?.();
-      await running;
+      // An order waits on the CA with backoff: a stop waits a little, not as long as it
+      // takes. An order cut short is retried by the job, on this node or another.
+      const bounded = new Promise<void>((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref());
+      await Promise.race([running, bounded]);
     },
   };
 }

@@ -68,7 +68,16 @@ export interface IssuedCertificate {
 async function orderCertificate(ctx: AppContext, domain: string): Promise<IssuedCertificate> {
   const directoryUrl = ctx.config.acmeDirectoryUrl;
   if (!directoryUrl) throw new Error(CERTIFICATES_OFF_MESSAGE);
-  const client = new acme.Client({ directoryUrl, accountKey: await accountKey(ctx) });
+  const client = new acme.Client({
+    directoryUrl,
+    accountKey: await accountKey(ctx),
+    // A CA validates in seconds; polling for minutes (the client's default) would hold a
+    // node's shutdown. An order that is not ready within about half a minute fails here
+    // and is retried with backoff by the certificates job.
+    backoffAttempts: 6,
+    backoffMin: 1000,
+    backoffMax: 10_000,
+  });
   const [key, csr] = await acme.crypto.createCsr(
     { commonName: domain, altNames: [domain] },
     await acme.crypto.createPrivateEcdsaKey('P-256'),
