@@ -8,8 +8,7 @@ import {
   failPendingOfSite,
   insertDeployment,
   latestDeploymentOfSite,
-  countQueuedFromAddress,
-  countQueuedOfOwner,
+  countQueued,
   nextVersionOfSite,
   updateDeployment,
 } from '../db/queries/deployments';
@@ -116,7 +115,7 @@ async function assertMayQueueBuild(
 ): Promise<void> {
   const retryAfter = Math.ceil(ctx.config.buildTimeoutMs / 1000);
   // The site's own waiting build does not count: a new version replaces it.
-  const queued = await countQueuedOfOwner(ctx.db, userId, subdomain);
+  const queued = await countQueued(ctx.db, { userId }, subdomain);
   if (queued >= MAX_QUEUED_PER_OWNER) {
     throw tooManyRequests(
       `You already have ${queued} deployments waiting to build. Please wait until one has finished, then deploy again.`,
@@ -124,7 +123,7 @@ async function assertMayQueueBuild(
     );
   }
   if (clientAddress === null) return;
-  const fromAddress = await countQueuedFromAddress(ctx.db, clientAddress, subdomain);
+  const fromAddress = await countQueued(ctx.db, { clientAddress }, subdomain);
   if (fromAddress >= MAX_QUEUED_PER_ADDRESS) {
     throw tooManyRequests(
       `Your network already has ${fromAddress} deployments waiting to build. Please wait until some have finished, then deploy again.`,

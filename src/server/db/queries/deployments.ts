@@ -215,37 +215,26 @@ export async function buildingClaimedBy(
     .execute();
 }
 
-/** How many deployments wait in the queue for the owner's sites other than the one named. */
-export async function countQueuedOfOwner(
+/**
+ * How many deployments wait in the queue, of an owner's sites or asked for from an address,
+ * leaving out the named site's own (a new version replaces it).
+ */
+export async function countQueued(
   db: Database,
-  userId: string,
+  of: { userId: string } | { clientAddress: string },
   exceptSubdomain: string,
 ): Promise<number> {
-  const { count } = await db
+  const queued = db
     .selectFrom('deployments as d')
     .innerJoin('sites as s', 's.id', 'd.site_id')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('s.user_id', '=', userId)
     .where('s.subdomain', '!=', exceptSubdomain)
-    .where('d.status', '=', 'PENDING')
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
-
-/** Deployments waiting to build that were asked for from an address, but the site's own. */
-export async function countQueuedFromAddress(
-  db: Database,
-  address: string,
-  exceptSubdomain: string,
-): Promise<number> {
-  const { count } = await db
-    .selectFrom('deployments as d')
-    .innerJoin('sites as s', 's.id', 'd.site_id')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('d.client_address', '=', address)
-    .where('d.status', '=', 'PENDING')
-    .where('s.subdomain', '!=', exceptSubdomain)
-    .executeTakeFirstOrThrow();
+    .where('d.status', '=', 'PENDING');
+  const { count } = await (
+    'userId' in of
+      ? queued.where('s.user_id', '=', of.userId)
+      : queued.where('d.client_address', '=', of.clientAddress)
+  ).executeTakeFirstOrThrow();
   return Number(count);
 }
 
