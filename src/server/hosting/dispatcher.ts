@@ -45,6 +45,8 @@ export function subdomainOf(host: string | undefined, sitesDomain: string): stri
 export function customDomainOf(host: string | undefined, own: OwnDomains): string | null {
   if (!host) return null;
   const name = hostname(host);
+  // Every API and app request comes here first: its own host is answered without the rule.
+  if (own.hosts.includes(name)) return null;
   const check = checkCustomDomain(name, own);
   return check.ok ? check.domain : null;
 }
