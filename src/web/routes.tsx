@@ -52,7 +52,10 @@ export const routes: RouteObject[] = [
       // The progress screen without an id has nothing to show (SPEC.md section 2).
       { path: '/deployments', element: <Navigate to="/dashboard" replace /> },
       placeholder('/settings', 'Settings'),
-      placeholder('/api-keys', 'API Keys'),
+      {
+        path: '/api-keys',
+        lazy: async () => ({ Component: (await import('./pages/ApiKeys')).ApiKeysPage }),
+      },
       { path: '/debug', element: <DebugPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/comparison', element: <ComparisonPage /> },
