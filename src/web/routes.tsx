@@ -51,7 +51,10 @@ export const routes: RouteObject[] = [
       },
       // The progress screen without an id has nothing to show (SPEC.md section 2).
       { path: '/deployments', element: <Navigate to="/dashboard" replace /> },
-      placeholder('/settings', 'Settings'),
+      {
+        path: '/settings',
+        lazy: async () => ({ Component: (await import('./pages/Settings')).SettingsPage }),
+      },
       {
         path: '/api-keys',
         lazy: async () => ({ Component: (await import('./pages/ApiKeys')).ApiKeysPage }),

@@ -94,7 +94,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
     ul(
       'window.storage works: a to-do list or high-score table survives reloads. Each visitor’s own data stays in their browser; data saved with the shared flag is kept on our servers and seen by every visitor of that site.',
       'window.fs.readFile works: it reads the files you include in your .zip.',
-      'window.claude.complete is not available yet. Connecting an AI provider key to your sites is still being built. Until then, when a deployed artifact asks the AI, it gets the answer "AI features are not set up for this site yet." and the rest of the page keeps working.',
+      'window.claude.complete works once you add your own Claude, Gemini or OpenAI key on the API Keys page: your visitors get real answers, paid by your key, within the limits you set on the site’s page. A direct fetch to the Anthropic API from the artifact is answered the same way. Without a key, the page says "This site’s owner has not connected an AI provider yet" and the rest of it keeps working.',
     ),
     h('Prompts that deploy cleanly'),
     code(
@@ -144,7 +144,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Open your browser’s developer console on the live site: a runtime error is the usual cause.',
       'Code that calls fetch() against an API that blocks other websites (CORS) fails in the browser, not during the build.',
       'For zip uploads, make sure index.html is at the root of the archive, not nested two folders deep.',
-      'An AI feature that says "AI features are not set up for this site yet." is expected for now: window.claude is not available yet.',
+      'An AI feature that says "This site’s owner has not connected an AI provider yet" needs a key: add one on the API Keys page, and check that AI features are switched on in the site’s AI features card.',
     ),
     h('Plan limits'),
     p(
@@ -261,18 +261,29 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Your account is your email address and password, and the sites you deploy with it. Open Dashboard to see your sites, and the account menu (your initial, top right) to see your plan or sign out.',
     ),
     p(
-      'The Settings screen is not available yet: changing your name, email address or password, and choosing notification emails, will live there once it is built.',
+      'The Settings screen holds your AI provider keys for now. Changing your name, email address or password, and choosing notification emails, are not available yet; they will live there once they are built.',
     ),
     tip('Use the moon and sun toggle in the top bar to switch between dark and light mode.'),
   ],
   'api-keys': [
     p(
-      'Storing AI provider keys (Claude, Gemini or OpenAI) is not available yet. It is being built so that AI-powered artifacts, such as chatbots that call window.claude.complete, can use your own key.',
+      'Artifacts that ask an AI model for answers, such as chatbots that call window.claude.complete, keep working on their live site once you add your own provider key (Claude, Gemini or OpenAI) on the API Keys page, or in the API Keys tab of Settings.',
     ),
-    h('What happens today'),
+    h('Adding and checking a key'),
     ul(
-      'An artifact that asks the AI gets the answer "AI features are not set up for this site yet." Everything else on the page keeps working.',
-      'The API Keys page is a placeholder until key storage arrives.',
+      'Press Add API Key, choose the provider, give the key a name you will recognise and paste the key.',
+      'Press Test beside it: you see whether the provider accepts it, and which model answered.',
+      'One key per provider is active at a time. Switching one on switches the provider’s others off.',
+      'To replace a key, edit it and paste the new one; leave the field blank to keep the current key.',
+    ),
+    h('How your key is kept'),
+    ul(
+      'Keys are stored encrypted and never shown again in full: the table shows only their last four characters.',
+      'Your key never reaches your visitors’ browsers. Their AI requests go through our server, which calls the provider for them.',
+    ),
+    h('Limits per site'),
+    p(
+      'Each site’s page has an AI features card: switch AI calls on or off, and set how many calls a visitor may make per minute, how many the site may make per day, and the most tokens one answer may use. It also shows how many calls were made today.',
     ),
     tip('Never paste a secret key into your site’s code: anyone who opens the site can read it.'),
   ],

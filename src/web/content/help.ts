@@ -162,19 +162,19 @@ export const HELP_CATEGORIES: HelpCategory[] = [
   category(
     'account',
     'Account & Security',
-    'Your account, AI provider keys (not available yet) and keeping your account safe.',
+    'Your account, AI provider keys and keeping your account safe.',
     UserCog,
     [
       {
         id: 'account-settings',
         title: 'Managing your account settings',
-        description: 'What your account holds today; the Settings screen is not available yet.',
+        description: 'What your account holds today, and what the Settings screen offers.',
         readTime: '2 min read',
       },
       {
         id: 'api-keys',
         title: 'AI provider API keys',
-        description: 'Not available yet: what an AI-powered site does until keys arrive.',
+        description: 'Add, test and manage the keys that answer your sites’ AI features.',
         readTime: '2 min read',
       },
       {

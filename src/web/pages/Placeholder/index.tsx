@@ -5,10 +5,6 @@ import { PageLayout } from '../../components/PageLayout';
 const MEANWHILE: Record<string, string> = {
   Analytics:
     'Analytics charts are not available yet. Each site’s total views are on your dashboard and on the site’s own page.',
-  Settings:
-    'Plans, billing and account settings are not available yet, so upgrading is not possible today. Your plan and how many of its sites you use are on your dashboard.',
-  'API Keys':
-    'Storing AI provider keys is not available yet. Until then, an AI request from a deployed site is answered with “AI features are not set up for this site yet.”',
 };
 
 /** A screen whose issue is still open: its title, and nothing pretending to be data. */

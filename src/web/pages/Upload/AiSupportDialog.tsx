@@ -10,14 +10,14 @@ const PROVIDERS = [
   { name: 'OpenAI', by: 'OpenAI', note: 'GPT models' },
 ];
 
-// Prompts for artifacts that work fully today: no AI calls from the live page.
+// Prompts for artifacts that use AI on their live page once a key is added.
 const PROMPTS = [
-  'Build a React recipe box: I type the ingredients I have and it shows matching recipes from a list built into the page. Save my favourites with window.storage.',
-  'Make a single-file HTML page for my bakery with opening hours, the menu and a FAQ whose answers open and close.',
-  'Create a React flashcard quiz styled with Tailwind that remembers my best score with window.storage.',
+  'Build a React recipe generator: I type the ingredients I have, and it asks window.claude.complete for three recipes and shows them as cards.',
+  'Make a single-file HTML page for my bakery with a chat box that answers questions about our menu and opening hours using window.claude.complete.',
+  'Create a React flashcard quiz styled with Tailwind that asks window.claude.complete to write new questions on any topic I type.',
 ];
 
-/** What happens to an artifact's own AI features once it is live (keys are still to come). */
+/** How an artifact's own AI features keep working once it is live. */
 export function AiSupportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog
@@ -34,11 +34,12 @@ export function AiSupportDialog({ open, onClose }: { open: boolean; onClose: () 
     >
       <p>
         Some artifacts ask an AI model for answers while they run (a story helper, a chatbot, a
-        recipe generator). AI keys arrive soon; until then, an AI request from a deployed site is
-        answered with a notice: &ldquo;AI features are not set up for this site yet.&rdquo;
-        Everything else in the artifact works, including the data it saves with window.storage.
+        recipe generator). Add your own provider key and those answers keep coming on your live
+        site: visitors get them through our server, paid by your key, which never reaches their
+        browsers. Without a key, the page says &ldquo;This site&rsquo;s owner has not connected an
+        AI provider yet&rdquo; and everything else in it keeps working.
       </p>
-      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">Planned providers</h3>
+      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">Supported providers</h3>
       <ul className="mt-2 grid gap-2 sm:grid-cols-3">
         {PROVIDERS.map((p) => (
           <li key={p.name} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
@@ -49,21 +50,23 @@ export function AiSupportDialog({ open, onClose }: { open: boolean; onClose: () 
           </li>
         ))}
       </ul>
-      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">What to do today</h3>
+      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">How to set it up</h3>
       <ol className="mt-2 list-decimal space-y-1 pl-5">
+        <li>Sign in and add your Claude, Gemini or OpenAI key on the API Keys page.</li>
+        <li>Press Test beside it to check the provider accepts it.</li>
         <li>Paste the artifact here exactly as your assistant gave it to you and deploy.</li>
-        <li>Open the live site: everything but its AI feature works; that one gets the notice.</li>
-        <li>Adding your own provider key on the API Keys page is not available yet.</li>
+        <li>
+          Open the live site: its AI features answer. Limits per visitor and per day are on the
+          site&rsquo;s page.
+        </li>
       </ol>
       <Link
         to="/api-keys"
         className="mt-3 inline-block font-medium text-brand-600 hover:underline dark:text-brand-400"
       >
-        API Keys (not available yet)
+        API Keys
       </Link>
-      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">
-        Example prompts that work today
-      </h3>
+      <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">Example prompts</h3>
       <ul className="mt-2 space-y-2">
         {PROMPTS.map((prompt, i) => (
           <li

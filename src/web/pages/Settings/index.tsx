@@ -1,0 +1,86 @@
+import { KeyRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ApiKeysManager } from '../../components/ApiKeys/ApiKeysManager';
+import { PageLayout } from '../../components/PageLayout';
+import { Spinner } from '../../components/ui/Spinner';
+import { cn } from '../../components/ui/cn';
+import { useCanManageKeys } from '../../hooks/apiKeys';
+import { useSession } from '../../hooks/session';
+import { SignInForKeys } from '../ApiKeys';
+
+// SPEC.md section 2 lists five tabs; only those that work are shown, so nobody clicks into a
+// promise. The others join this list as they are built.
+const TABS = [{ id: 'api-keys', label: 'API Keys', icon: KeyRound }] as const;
+
+function TabBar({ active }: { active: string }) {
+  return (
+    <div
+      role="tablist"
+      aria-label="Settings"
+      className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+    >
+      {TABS.map(({ id, label, icon: Icon }) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`tab-${id}`}
+          aria-selected={active === id}
+          aria-controls={`panel-${id}`}
+          className={cn(
+            '-mb-px inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium',
+            active === id
+              ? 'border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-300'
+              : 'border-transparent text-slate-500 hover:text-slate-900 dark:hover:text-slate-100',
+          )}
+        >
+          <Icon className="h-4 w-4" aria-hidden /> {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ApiKeysTab() {
+  const { loading } = useSession();
+  const signedIn = useCanManageKeys();
+  if (loading) return <Spinner label="Loading..." />;
+  if (!signedIn) return <SignInForKeys message="Please log in to manage API keys" />;
+  return (
+    <ApiKeysManager
+      wording="settings"
+      header={
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Keys for the AI features of your deployed sites. Each site&rsquo;s limits are on its own
+          page.
+        </p>
+      }
+    />
+  );
+}
+
+function Panel({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <div role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} className="pt-6">
+      {children}
+    </div>
+  );
+}
+
+export function SettingsPage() {
+  return (
+    <PageLayout variant="subpage" backTo="/dashboard" backText="Dashboard" width="default">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Plans and billing are not available yet: your plan and how many of its sites you use are on
+        your dashboard.
+      </p>
+      <div className="mt-6">
+        <TabBar active="api-keys" />
+        <Panel id="api-keys">
+          <ApiKeysTab />
+        </Panel>
+      </div>
+    </PageLayout>
+  );
+}
