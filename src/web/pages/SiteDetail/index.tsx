@@ -28,6 +28,7 @@ import { useToast } from '../../hooks/toasts';
 import { formatDate, formatNumber } from '../../lib/format';
 import { detailStatusKind, isFinalStatus, type Tone } from '../../lib/status';
 import { DeploymentHistory } from './DeploymentHistory';
+import { AiPanel } from './AiPanel';
 import { DomainPanel } from './DomainPanel';
 
 const OFFLINE_REFETCH_MS = 30_000;
@@ -286,8 +287,10 @@ export function SiteDetailPage() {
             />
           )}
         </Card>
-        <div className="min-w-0">
+        <div className="min-w-0 space-y-6">
           <DomainPanel site={s} signedIn={!user.isGuest} />
+          {/* AI keys belong to accounts, so guests' sites have no AI to set up. */}
+          {!user.isGuest && <AiPanel siteId={s.id} />}
         </div>
       </div>
 
