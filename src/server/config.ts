@@ -304,3 +304,19 @@ export function appHost(config: Pick<Config, 'appOrigin'>): string {
 export function siteUrl(config: Config, subdomain: string): string {
   return `${config.sitesProtocol}://${subdomain}.${config.sitesDomain}`;
 }
+
+/**
+ * Public URL of a site on its custom domain: https once its certificate is served here,
+ * otherwise plain http on the port the sites domain uses.
+ */
+export function customDomainUrl(
+  config: Pick<Config, 'sitesDomain' | 'httpsPort'>,
+  domain: string,
+  secure: boolean,
+): string {
+  if (secure && config.httpsPort !== null) {
+    return `https://${domain}${config.httpsPort === 443 ? '' : `:${config.httpsPort}`}`;
+  }
+  const port = /:(\d+)$/.exec(config.sitesDomain)?.[1];
+  return `http://${domain}${port && port !== '80' ? `:${port}` : ''}`;
+}

@@ -1,11 +1,10 @@
-import { request } from 'node:http';
 import https from 'node:https';
-import type { TLSSocket } from 'node:tls';
 import * as acme from 'acme-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { deployCode, htmlArtifact, uniqueSubdomain, waitForDeployment } from '../../../test/deploy';
 import { freePort } from '../../../test/child-server';
+import { fetchHost, fetchTls } from '../../../test/host-request';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
 import { pebbleMissing, startPebble, type Pebble } from '../../../test/pebble';
 import { registerUserOnPlan, startTestServer, type TestServer } from '../../../test/server';
@@ -18,52 +17,6 @@ import { nowIso } from '../lib/ids';
 const SITES_DOMAIN = 'sites.artifacts.dev';
 const APP_ORIGIN = 'http://app.artifacts.dev';
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A plain HTTP request to this server with any Host header (fetch cannot set Host). */
-function fetchHost(port: number, host: string, path = '/') {
-  return new Promise<{ status: number; text: string; location?: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          text: Buffer.concat(chunks).toString('utf8'),
-          ...(res.headers.location ? { location: res.headers.location } : {}),
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** An HTTPS request with SNI `servername`, trusting only `ca`; says which certificate came. */
-function fetchTls(port: number, servername: string, ca: string, path = '/') {
-  return new Promise<{ status: number; text: string; serial: string }>((resolve, reject) => {
-    const req = https.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        servername,
-        ca,
-        headers: { host: servername },
-        agent: false,
-      },
-      (res) => {
-        const serial = (res.socket as TLSSocket).getPeerCertificate().serialNumber;
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), serial }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 let names = 0;
 function uniqueDomain(): string {
@@ -166,7 +119,11 @@ describeEachDatabase('certificates', (dialect) => {
       expect(row.ssl_expires_at).toBe(first.expiresAt);
       expect(Date.parse(first.expiresAt)).toBeGreaterThan(Date.now() + 30 * DAY);
       const shown = await server.api('GET', `/api/sites/${site.id}`, { token });
-      expect(shown.body.site).toMatchObject({ sslStatus: 'ACTIVE', sslExpiresAt: first.expiresAt });
+      expect(shown.body.site).toMatchObject({
+        sslStatus: 'ACTIVE',
+        sslExpiresAt: first.expiresAt,
+        customDomainUrl: `https://${domain}:${httpsPort}`,
+      });
       // the private key is kept encrypted
       const stored = await server.ctx.db
         .selectFrom('certificates')
