@@ -1,13 +1,10 @@
-import * as acme from 'acme-client';
-import https from 'node:https';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotScreen } from '../test/browser';
-import { freePort } from '../test/child-server';
 import { deployCode, htmlArtifact, waitForDeployment } from '../test/deploy';
-import { startDnsServer, type TestDnsServer } from '../test/dns-server';
+import type { TestDnsServer } from '../test/dns-server';
 import { fetchTls } from '../test/host-request';
-import { pebbleMissing, startPebble, type Pebble } from '../test/pebble';
+import { pebbleMissing, startAcmeTestbed, type AcmeTestbed, type Pebble } from '../test/pebble';
 import { registerUserOnPlan, startTestServer, type TestServer } from '../test/server';
 
 // The custom-domain panel through its whole life, as a STARTER user sees it: add a domain,
@@ -25,30 +22,18 @@ describe.skipIf(missing !== null)('custom-domain panel in the browser', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  const agentBefore = acme.axios.defaults.httpsAgent as unknown;
+  let testbed: AcmeTestbed;
 
   beforeAll(async () => {
-    dns = await startDnsServer();
-    const port = await freePort();
-    httpsPort = await freePort();
-    pebble = await startPebble({ httpPort: port, dnsServer: dns.address });
-    // Only acme-client's own requests trust pebble's API.
-    acme.axios.defaults.httpsAgent = new https.Agent({ ca: pebble.apiCa });
-    server = await startTestServer('sqlite', {
-      PORT: String(port),
-      HTTPS_PORT: String(httpsPort),
-      DNS_SERVERS: dns.address,
-      ACME_DIRECTORY_URL: pebble.directoryUrl,
-      ACME_EMAIL: 'ops@example.com',
-    });
+    testbed = await startAcmeTestbed();
+    ({ dns, pebble, httpsPort } = testbed);
+    server = await startTestServer('sqlite', testbed.env);
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    acme.axios.defaults.httpsAgent = agentBefore;
     await browser?.close();
     await server?.close();
-    await pebble?.close();
-    await dns?.close();
+    await testbed?.close();
   });
 
   const open = async (token: string, path: string) => {

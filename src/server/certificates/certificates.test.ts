@@ -1,12 +1,14 @@
-import https from 'node:https';
-import * as acme from 'acme-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { deployCode, htmlArtifact, uniqueSubdomain, waitForDeployment } from '../../../test/deploy';
-import { freePort } from '../../../test/child-server';
 import { fetchHost, fetchTls } from '../../../test/host-request';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
-import { pebbleMissing, startPebble, type Pebble } from '../../../test/pebble';
+import {
+  pebbleMissing,
+  startAcmeTestbed,
+  type AcmeTestbed,
+  type Pebble,
+} from '../../../test/pebble';
 import { registerUserOnPlan, startTestServer, type TestServer } from '../../../test/server';
 import { waitForEvent, waitUntil, type Listenable } from '../../../test/wait';
 import { putAcmeChallenge } from '../db/queries/certificates';
@@ -35,7 +37,7 @@ describeEachDatabase('certificates', (dialect) => {
     let token: string;
     let root: string;
     let httpsPort: number;
-    const agentBefore = acme.axios.defaults.httpsAgent as unknown;
+    let testbed: AcmeTestbed;
 
     const bus = <K extends keyof AppEvents>(name: K): Listenable => {
       const offs = new Map<unknown, () => void>();
@@ -48,30 +50,16 @@ describeEachDatabase('certificates', (dialect) => {
       server.ctx.db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     beforeAll(async () => {
-      dns = await startDnsServer();
-      const port = await freePort();
-      httpsPort = await freePort();
-      pebble = await startPebble({ httpPort: port, dnsServer: dns.address });
-      // Only acme-client's own requests trust pebble's API; the server's TLS stays untouched.
-      acme.axios.defaults.httpsAgent = new https.Agent({ ca: pebble.apiCa });
-      server = await startTestServer(dialect, {
-        PORT: String(port),
-        HTTPS_PORT: String(httpsPort),
-        SITES_DOMAIN,
-        APP_ORIGIN,
-        DNS_SERVERS: dns.address,
-        ACME_DIRECTORY_URL: pebble.directoryUrl,
-        ACME_EMAIL: 'ops@artifacts.dev',
-      });
+      testbed = await startAcmeTestbed();
+      ({ dns, pebble, httpsPort } = testbed);
+      server = await startTestServer(dialect, { ...testbed.env, SITES_DOMAIN, APP_ORIGIN });
       root = await pebble.issuingRoot();
       const user = await registerUserOnPlan(server, 'STARTER');
       token = user.token;
     });
     afterAll(async () => {
-      acme.axios.defaults.httpsAgent = agentBefore;
       await server?.close();
-      await pebble?.close();
-      await dns?.close();
+      await testbed?.close();
     });
 
     async function liveSite(marker: string) {
