@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+// A user's stored AI-provider keys (SPEC.md sections 5 and 7). The key itself only ever travels
+// from the browser to the server: every answer carries its masked tail instead.
+
+export const AI_PROVIDERS = ['CLAUDE', 'GEMINI', 'OPENAI'] as const;
+export const AiProviderSchema = z.enum(AI_PROVIDERS);
+export type AiProvider = z.infer<typeof AiProviderSchema>;
+
+export const AI_PROVIDER_LABELS: Record<AiProvider, string> = {
+  CLAUDE: 'Claude (Anthropic)',
+  GEMINI: 'Gemini (Google)',
+  OPENAI: 'OpenAI',
+};
+
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  provider: AiProviderSchema,
+  keyName: z.string(),
+  isActive: z.boolean(),
+  lastUsedAt: z.string().nullable(),
+  /** The key's last four characters after an ellipsis, such as '…x7Qa'. */
+  maskedKey: z.string(),
+  /** Calls answered with this key since midnight UTC. */
+  callsToday: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const ApiKeysResponseSchema = z.array(ApiKeySchema);
+export type ApiKeysResponse = z.infer<typeof ApiKeysResponseSchema>;
+
+const keyName = z
+  .string({ error: 'Key name is required' })
+  .trim()
+  .min(1, { error: 'Key name is required' })
+  .max(100, { error: 'A key name can be at most 100 characters long.' });
+const apiKeyText = z
+  .string({ error: 'API key is required' })
+  .trim()
+  .max(1000, { error: 'That does not look like an API key: it is over 1000 characters long.' });
+
+/** POST /api/api-keys */
+export const CreateApiKeyRequestSchema = z.object({
+  provider: AiProviderSchema.default('CLAUDE'),
+  keyName,
+  apiKey: apiKeyText.min(1, { error: 'API key is required' }),
+  isActive: z.boolean().default(true),
+});
+export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequestSchema>;
+
+/** PUT /api/api-keys/:id: the provider can't change; a blank apiKey keeps the stored one. */
+export const UpdateApiKeyRequestSchema = z.object({
+  provider: AiProviderSchema.optional(),
+  keyName,
+  apiKey: apiKeyText.optional(),
+  isActive: z.boolean().optional(),
+});
+export type UpdateApiKeyRequest = z.input<typeof UpdateApiKeyRequestSchema>;
+
+export const ApiKeyResponseSchema = z.object({ apiKey: ApiKeySchema });
+export type ApiKeyResponse = z.infer<typeof ApiKeyResponseSchema>;
+
+/** POST /api/api-keys/:id/test */
+export const TestApiKeyResponseSchema = z.object({
+  isValid: z.boolean(),
+  error: z.string().nullable(),
+  model: z.string().nullable(),
+});
+export type TestApiKeyResponse = z.infer<typeof TestApiKeyResponseSchema>;
