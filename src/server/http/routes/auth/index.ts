@@ -61,7 +61,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get(
       '/me',
-      async (request) => ({ user: presentUser(ctx.config, requireUser(request)) }) satisfies MeResponse,
+      async (request) =>
+        ({ user: presentUser(ctx.config, requireUser(request)) }) satisfies MeResponse,
     );
 
     // Social sign-in needs an OAuth app registered by whoever runs this installation; until
