@@ -22,6 +22,8 @@ export interface FakeProviders {
   calls: ReceivedCall[];
   /** The next answers fail with this HTTP status, as an overloaded or rate-limited provider. */
   failWith: number | null;
+  /** What the model says to the last user message (by default: answerTo). */
+  reply: (text: string) => string;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     validKeys: new Set(),
     calls: [],
     failWith: null,
+    reply: answerTo,
     close: async () => undefined,
   };
 
@@ -100,7 +103,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       type: 'message',
       role: 'assistant',
       model: body.model,
-      content: [{ type: 'text', text: answerTo(textOf(messages.at(-1)?.content)) }],
+      content: [{ type: 'text', text: state.reply(textOf(messages.at(-1)?.content)) }],
       stop_reason: 'end_turn',
       stop_sequence: null,
       usage: { input_tokens: 3, output_tokens: 3 },
@@ -141,7 +144,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: answerTo(textOf(messages.at(-1)?.content)) },
+          message: { role: 'assistant', content: state.reply(textOf(messages.at(-1)?.content)) },
           finish_reason: 'stop',
         },
       ],
@@ -178,7 +181,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
         .join('') ?? '';
     send(res, 200, {
       candidates: [
-        { content: { role: 'model', parts: [{ text: answerTo(last) }] }, finishReason: 'STOP' },
+        { content: { role: 'model', parts: [{ text: state.reply(last) }] }, finishReason: 'STOP' },
       ],
       modelVersion: decodeURIComponent(model),
     });

@@ -102,7 +102,7 @@ export function createAiProxy(ctx: AppContext): AiProxy {
     }
     if (!limiter.take(`${site.id} ${visitor}`)) {
       return json(res, 429, {
-        error: `You can ask this site's AI ${settings.perVisitorPerMinute} times a minute. Wait a moment and try again.`,
+        error: `You can ask this site's AI ${settings.perVisitorPerMinute} ${settings.perVisitorPerMinute === 1 ? 'time' : 'times'} a minute. Wait a moment and try again.`,
       });
     }
     const day = aiDay();
