@@ -1,6 +1,7 @@
 // npm run bench:serve — our site hosting against nginx serving the same files, with blobs
 // in the local folder and in an S3 bucket (s3rver, hot cache), then the deploy latency
-// (request → SUCCESS seen on the socket). Needs Debian's wrk and nginx.
+// (request → SUCCESS seen on the socket), and both servers over HTTPS with one certificate.
+// Needs Debian's wrk, nginx and openssl.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -53,7 +54,11 @@ function need(tool: string): string {
 
 // wrk runs as a child process asynchronously: the server under test lives in this process,
 // so a synchronous wait would block the very event loop that has to answer.
-async function wrk(url: string, host: string): Promise<{ rps: number; p99: string }> {
+async function wrk(
+  url: string,
+  host: string,
+  newConnectionEach = false,
+): Promise<{ rps: number; p99: string }> {
   const out = await new Promise<string>((resolve, reject) =>
     execFile(
       need('wrk'),
@@ -66,6 +71,7 @@ async function wrk(url: string, host: string): Promise<{ rps: number; p99: strin
         `Host: ${host}`,
         '-H',
         `User-Agent: ${BROWSER}`,
+        ...(newConnectionEach ? ['-H', 'Connection: close'] : []),
         url,
       ],
       { encoding: 'utf8' },
@@ -109,6 +115,9 @@ async function startBenchServer(env: Record<string, string> = {}): Promise<Bench
     LOG_LEVEL: 'warn',
     ADMIN_EMAILS: 'bench@example.com',
     SEED_DEMOS: 'false',
+    // The deploy-latency run deploys back to back, faster than the product lets one account.
+    DEPLOY_RATE_LIMIT: '10000',
+    DEPLOY_BURST_LIMIT: '10000',
     ...env,
   });
   const server = await startServer(config, { log: createLogger('warn') });
@@ -118,8 +127,42 @@ async function startBenchServer(env: Record<string, string> = {}): Promise<Bench
   return { server, dataDir, token: res.body.token as string };
 }
 
+/** A throwaway P-256 certificate for localhost and *.localhost, made with Debian's openssl. */
+function makeCertificate(dir: string): { cert: string; key: string } {
+  const cert = path.join(dir, 'tls-cert.pem');
+  const key = path.join(dir, 'tls-key.pem');
+  execFileSync(need('openssl'), [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+    '-days',
+    '2',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,DNS:*.localhost,IP:127.0.0.1',
+  ]);
+  return { cert, key };
+}
+
 async function main(): Promise<void> {
-  const { server, dataDir, token } = await startBenchServer();
+  const tlsDir = mkdtempSync(path.join(os.tmpdir(), 'ah-bench-tls-'));
+  chmodSync(tlsDir, 0o755);
+  const tlsPair = makeCertificate(tlsDir);
+  chmodSync(tlsPair.key, 0o644);
+  const { server, dataDir, token } = await startBenchServer({
+    HTTPS_PORT: String(await freePort()),
+    TLS_CERT_FILE: tlsPair.cert,
+    TLS_KEY_FILE: tlsPair.key,
+  });
   const api = async (method: string, p: string, token?: string, body?: unknown) => {
     const res = await fetch(server.url + p, {
       method,
@@ -202,6 +245,7 @@ async function main(): Promise<void> {
   if (built.status !== 'SUCCESS') throw new Error(`S3 deploy failed: ${built.errorMessage}`);
 
   const nginxPort = await freePort();
+  const nginxTlsPort = await freePort();
   const prefix = path.join(dataDir, 'nginx');
   mkdirSync(path.join(prefix, 'logs'), { recursive: true });
   writeFileSync(
@@ -218,6 +262,9 @@ http {
   etag on;
   server {
     listen 127.0.0.1:${nginxPort};
+    listen 127.0.0.1:${nginxTlsPort} ssl;
+    ssl_certificate ${tlsPair.cert};
+    ssl_certificate_key ${tlsPair.key};
     root ${root};
     location / { try_files $uri $uri.html /index.html; add_header Cache-Control no-cache; }
   }
@@ -248,12 +295,26 @@ http {
   const ours = combined(localRuns);
   const fromS3 = combined(s3Runs);
   const theirs = await wrk(`http://127.0.0.1:${nginxPort}/`, `127.0.0.1:${nginxPort}`);
+
+  // Over TLS with the same certificate: kept-alive connections (what browsers do), then a new
+  // connection and full handshake for every request (the worst case: the handshake dominates).
+  const tlsHost = `bench.localhost:${server.httpsPort}`;
+  const oursTls = await wrk(`https://127.0.0.1:${server.httpsPort}/`, tlsHost);
+  const theirsTls = await wrk(`https://127.0.0.1:${nginxTlsPort}/`, `127.0.0.1:${nginxTlsPort}`);
+  const oursTlsNew = await wrk(`https://127.0.0.1:${server.httpsPort}/`, tlsHost, true);
+  const theirsTlsNew = await wrk(
+    `https://127.0.0.1:${nginxTlsPort}/`,
+    `127.0.0.1:${nginxTlsPort}`,
+    true,
+  );
   nginx.kill('SIGTERM');
   socket.disconnect();
   await server.close();
   await bucketed.server.close();
   await s3.close();
-  for (const dir of [dataDir, bucketed.dataDir]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [dataDir, bucketed.dataDir, tlsDir]) {
+    rmSync(dir, { recursive: true, force: true });
+  }
 
   const ratio = ours.rps / theirs.rps;
   const row = (name: string, r: { rps: number; p99: string }) =>
@@ -267,6 +328,13 @@ http {
   console.log('  (artifact host rows: mean of 2 runs in A-B-B-A order, worse p99 of the 2)');
   console.log(`  ratio local / nginx         ${ratio.toFixed(2)} (target ≥ 0.60)`);
   console.log(`  ratio S3 / local            ${(fromS3.rps / ours.rps).toFixed(2)}`);
+  console.log(`\nThe same over HTTPS (one P-256 certificate for both, TLS 1.3)`);
+  row('artifact host, kept alive', oursTls);
+  row('nginx, kept alive', theirsTls);
+  console.log(`  ratio                       ${(oursTls.rps / theirsTls.rps).toFixed(2)}`);
+  row('artifact host, new TLS/req', oursTlsNew);
+  row('nginx, new TLS/req', theirsTlsNew);
+  console.log(`  ratio                       ${(oursTlsNew.rps / theirsTlsNew.rps).toFixed(2)}`);
   console.log(
     `\nDeploy latency, request → SUCCESS on the socket, ${DEPLOYS} deploys of a React component`,
   );

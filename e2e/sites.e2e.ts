@@ -66,14 +66,12 @@ describe('dashboard and site detail in the browser', () => {
 
     // Custom domains need an account: the panel says so and its controls stay disabled.
     await page.goto(`${server.url}/sites/${siteId}`);
-    await visible(
-      'Custom domains will be for signed-in users; connecting one is not available yet.',
-    );
+    await visible('Custom domains are for signed-in users.');
     expect(await page.getByLabel('Domain', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add Domain' }).isDisabled()).toBe(true);
   });
 
-  it('shows a signed-in user the domain panel with real values and no fake controls', async () => {
+  it('shows a FREE user the domain panel with real values and why adding one needs a paid plan', async () => {
     const { token } = await registerUser(server);
     const subdomain = `panel-${Date.now()}`;
     const siteId = await liveSite(token, subdomain);
@@ -86,10 +84,11 @@ describe('dashboard and site detail in the browser', () => {
     expect(await rows()).toMatch(/Current domain\s*None/);
     expect(await rows()).toMatch(/SSL status\s*No SSL/);
     expect(await rows()).toMatch(/SSL expiry\s*None/);
-    await visible('Connecting your own domain is not available yet.');
+    await visible('Custom domains come with the Starter and Pro plans.');
     expect(await page.getByLabel('Domain', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add Domain' }).isDisabled()).toBe(true);
-    expect(await page.getByText('Custom domains will be for signed-in users').count()).toBe(0);
+    expect(await page.getByText('Custom domains are for signed-in users').count()).toBe(0);
+    await screenshotScreen(page, 'site-domain-free');
   });
 
   it("answers an id that names no site with 'Site not found' and a way back", async () => {

@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as acme from 'acme-client';
 import { freePort } from './child-server';
+import { startDnsServer, type TestDnsServer } from './dns-server';
 import { waitUntil } from './wait';
 
 export const PEBBLE = '/usr/bin/pebble';
@@ -121,6 +123,46 @@ export async function startPebble(opts: { httpPort: number; dnsServer: string })
         await exited;
       }
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface AcmeTestbed {
+  dns: TestDnsServer;
+  pebble: Pebble;
+  /** The HTTPS port the server under test is to listen on. */
+  httpsPort: number;
+  /** What the server under test needs to verify by this DNS and order from this pebble. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A DNS server and pebble validating HTTP-01 on the port the server under test will take, with
+ * acme-client trusting pebble's API (its own requests only; the server's TLS stays untouched).
+ */
+export async function startAcmeTestbed(): Promise<AcmeTestbed> {
+  const dns = await startDnsServer();
+  const port = await freePort();
+  const httpsPort = await freePort();
+  const pebble = await startPebble({ httpPort: port, dnsServer: dns.address });
+  const agentBefore = acme.axios.defaults.httpsAgent as unknown;
+  acme.axios.defaults.httpsAgent = new https.Agent({ ca: pebble.apiCa });
+  return {
+    dns,
+    pebble,
+    httpsPort,
+    env: {
+      PORT: String(port),
+      HTTPS_PORT: String(httpsPort),
+      DNS_SERVERS: dns.address,
+      ACME_DIRECTORY_URL: pebble.directoryUrl,
+      ACME_EMAIL: 'ops@example.com',
+    },
+    async close() {
+      acme.axios.defaults.httpsAgent = agentBefore;
+      await pebble.close();
+      await dns.close();
     },
   };
 }

@@ -6,7 +6,14 @@ import type { BuiltFile } from './types';
 /** The APIs Claude gives artifacts, each a module of runtime/ that puts itself on window. */
 export const RUNTIME_APIS = ['storage', 'claude', 'fs'] as const;
 export type RuntimeApi = (typeof RUNTIME_APIS)[number];
-const API_WORDS = RUNTIME_APIS.map((api) => [api, new RegExp(`\\b${api}\\b`)] as const);
+// Claude's API is also called by its URL, which the same runtime module answers.
+const API_WORDS = RUNTIME_APIS.map(
+  (api) =>
+    [
+      api,
+      new RegExp(api === 'claude' ? '\\bclaude\\b|api\\.anthropic\\.com' : `\\b${api}\\b`),
+    ] as const,
+);
 
 /**
  * The runtime APIs code may use: those it names (window.storage, window.claude, window.fs).

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AiProvider } from '../shared/deployment';
 
 // The only reader of the environment. Everything else receives a Config.
 const bool = z
@@ -128,6 +129,15 @@ const EnvSchema = z.object({
   // Encrypts stored private keys; a fixed development key would make them readable to anyone.
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   HTTPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // AI providers that answer window.claude on sites with their owners' keys (tests point the
+  // base URLs at local servers speaking each provider's wire format).
+  ANTHROPIC_BASE_URL: z.url().default('https://api.anthropic.com'),
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
+  AI_MODEL_CLAUDE: z.string().min(1).default('claude-sonnet-4-5'),
+  AI_MODEL_OPENAI: z.string().min(1).default('gpt-4o-mini'),
+  AI_MODEL_GEMINI: z.string().min(1).default('gemini-2.5-flash'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   TLS_CERT_FILE: z.string().min(1).optional(),
   TLS_KEY_FILE: z.string().min(1).optional(),
   ...S3_VARIABLES,
@@ -205,6 +215,12 @@ export interface Config {
   /** The certificate (and key) served over HTTPS for the app and *.SITES_DOMAIN. */
   tlsCertFile: string | null;
   tlsKeyFile: string | null;
+  /** Where each AI provider's API is, the model a site's calls use, and how long one may take. */
+  ai: {
+    baseUrls: Record<AiProvider, string>;
+    models: Record<AiProvider, string>;
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -287,6 +303,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpsPort: e.HTTPS_PORT ?? null,
     tlsCertFile: e.TLS_CERT_FILE ?? null,
     tlsKeyFile: e.TLS_KEY_FILE ?? null,
+    ai: {
+      baseUrls: {
+        CLAUDE: e.ANTHROPIC_BASE_URL,
+        OPENAI: e.OPENAI_BASE_URL,
+        GEMINI: e.GEMINI_BASE_URL,
+      },
+      models: { CLAUDE: e.AI_MODEL_CLAUDE, OPENAI: e.AI_MODEL_OPENAI, GEMINI: e.AI_MODEL_GEMINI },
+      timeoutMs: e.AI_TIMEOUT_MS,
+    },
   };
 }
 
@@ -303,4 +328,20 @@ export function appHost(config: Pick<Config, 'appOrigin'>): string {
 /** Public URL of a site on the sites domain. */
 export function siteUrl(config: Config, subdomain: string): string {
   return `${config.sitesProtocol}://${subdomain}.${config.sitesDomain}`;
+}
+
+/**
+ * Public URL of a site on its custom domain: https once its certificate is served here,
+ * otherwise plain http on the port the sites domain uses.
+ */
+export function customDomainUrl(
+  config: Pick<Config, 'sitesDomain' | 'httpsPort'>,
+  domain: string,
+  secure: boolean,
+): string {
+  if (secure && config.httpsPort !== null) {
+    return `https://${domain}${config.httpsPort === 443 ? '' : `:${config.httpsPort}`}`;
+  }
+  const port = /:(\d+)$/.exec(config.sitesDomain)?.[1];
+  return `http://${domain}${port && port !== '80' ? `:${port}` : ''}`;
 }

@@ -40,6 +40,7 @@ export const customDomainsNotInPlan = (
       : `Custom domains are not part of the ${limit.plan} plan. Upgrade to the Starter or Pro plan to use your own domain.`,
     { upgradeRequired: true, ...limit },
   );
+export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { AiProviderSchema, type AiProvider } from './deployment';
 
 // A user's stored AI-provider keys (SPEC.md sections 5 and 7). The key itself only ever travels
 // from the browser to the server: every answer carries its masked tail instead.
 
-export const AI_PROVIDERS = ['CLAUDE', 'GEMINI', 'OPENAI'] as const;
-export const AiProviderSchema = z.enum(AI_PROVIDERS);
-export type AiProvider = z.infer<typeof AiProviderSchema>;
+export { AI_PROVIDERS, AiProviderSchema, type AiProvider } from './deployment';
 
 export const AI_PROVIDER_LABELS: Record<AiProvider, string> = {
   CLAUDE: 'Claude (Anthropic)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SiteSchema } from './site';
+import { DnsInstructionsSchema, SiteSchema } from './site';
 
 // The custom-domain calls (SPEC.md section 7): add, remove, verify.
 
@@ -9,14 +9,6 @@ export const AddDomainRequestSchema = z.object({
   }),
 });
 export type AddDomainRequest = z.infer<typeof AddDomainRequestSchema>;
-
-/** The one DNS record that points a custom domain at its site. */
-export const DnsInstructionsSchema = z.object({
-  type: z.enum(['CNAME', 'A']),
-  name: z.string(),
-  value: z.string(),
-});
-export type DnsInstructions = z.infer<typeof DnsInstructionsSchema>;
 
 export const AddDomainResponseSchema = z.object({
   site: SiteSchema,

@@ -49,6 +49,11 @@ export const PLANS: Record<PlanName, PlanInfo> = {
   },
 };
 
+/** Whether a plan includes custom domains (SPEC.md section 6). */
+export function includesCustomDomains(plan: PlanName): boolean {
+  return plan === 'STARTER' || plan === 'PRO' || plan === 'ADMIN';
+}
+
 /** Guest sites live this long (SPEC.md section 9). */
 export const GUEST_SITE_TTL_MS = 24 * 60 * 60 * 1000;
 

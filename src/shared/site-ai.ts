@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AiProviderSchema } from './api-key';
+import { AiProviderSchema } from './deployment';
 
 // What a site's owner allows its visitors to spend on AI calls, and what they spent today.
 

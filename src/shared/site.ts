@@ -9,6 +9,14 @@ export const SSL_STATUSES = ['PENDING', 'PROVISIONING', 'ACTIVE', 'FAILED'] as c
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 export type SslStatus = (typeof SSL_STATUSES)[number];
 
+/** The one DNS record that points a custom domain at its site. */
+export const DnsInstructionsSchema = z.object({
+  type: z.enum(['CNAME', 'A']),
+  name: z.string(),
+  value: z.string(),
+});
+export type DnsInstructions = z.infer<typeof DnsInstructionsSchema>;
+
 export const SiteSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -16,8 +24,16 @@ export const SiteSchema = z.object({
   url: z.string(),
   customDomain: z.string().nullable(),
   customDomainStatus: z.enum(DOMAIN_STATUSES).nullable(),
+  /** Where the site answers on its custom domain, once that domain is verified. */
+  customDomainUrl: z.string().nullable(),
   sslStatus: z.enum(SSL_STATUSES).nullable(),
   sslExpiresAt: z.string().nullable(),
+  /** What the last DNS check found, or what to do next, in words. */
+  domainMessage: z.string().nullable(),
+  /** The record to create while the domain is not verified yet. */
+  domainInstructions: DnsInstructionsSchema.nullable(),
+  /** Why the certificate could not be issued, when it could not. */
+  sslMessage: z.string().nullable(),
   status: SiteStatusSchema,
   views: z.number(),
   currentDeploymentId: z.string().nullable(),

@@ -1,13 +1,14 @@
-import { request } from 'node:http';
-import https from 'node:https';
-import type { TLSSocket } from 'node:tls';
-import * as acme from 'acme-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { deployCode, htmlArtifact, uniqueSubdomain, waitForDeployment } from '../../../test/deploy';
-import { freePort } from '../../../test/child-server';
+import { fetchHost, fetchTls } from '../../../test/host-request';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server';
-import { pebbleMissing, startPebble, type Pebble } from '../../../test/pebble';
+import {
+  pebbleMissing,
+  startAcmeTestbed,
+  type AcmeTestbed,
+  type Pebble,
+} from '../../../test/pebble';
 import { registerUserOnPlan, startTestServer, type TestServer } from '../../../test/server';
 import { waitForEvent, waitUntil, type Listenable } from '../../../test/wait';
 import { putAcmeChallenge } from '../db/queries/certificates';
@@ -18,52 +19,6 @@ import { nowIso } from '../lib/ids';
 const SITES_DOMAIN = 'sites.artifacts.dev';
 const APP_ORIGIN = 'http://app.artifacts.dev';
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A plain HTTP request to this server with any Host header (fetch cannot set Host). */
-function fetchHost(port: number, host: string, path = '/') {
-  return new Promise<{ status: number; text: string; location?: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          text: Buffer.concat(chunks).toString('utf8'),
-          ...(res.headers.location ? { location: res.headers.location } : {}),
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** An HTTPS request with SNI `servername`, trusting only `ca`; says which certificate came. */
-function fetchTls(port: number, servername: string, ca: string, path = '/') {
-  return new Promise<{ status: number; text: string; serial: string }>((resolve, reject) => {
-    const req = https.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        servername,
-        ca,
-        headers: { host: servername },
-        agent: false,
-      },
-      (res) => {
-        const serial = (res.socket as TLSSocket).getPeerCertificate().serialNumber;
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), serial }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 let names = 0;
 function uniqueDomain(): string {
@@ -82,7 +37,7 @@ describeEachDatabase('certificates', (dialect) => {
     let token: string;
     let root: string;
     let httpsPort: number;
-    const agentBefore = acme.axios.defaults.httpsAgent as unknown;
+    let testbed: AcmeTestbed;
 
     const bus = <K extends keyof AppEvents>(name: K): Listenable => {
       const offs = new Map<unknown, () => void>();
@@ -95,30 +50,16 @@ describeEachDatabase('certificates', (dialect) => {
       server.ctx.db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     beforeAll(async () => {
-      dns = await startDnsServer();
-      const port = await freePort();
-      httpsPort = await freePort();
-      pebble = await startPebble({ httpPort: port, dnsServer: dns.address });
-      // Only acme-client's own requests trust pebble's API; the server's TLS stays untouched.
-      acme.axios.defaults.httpsAgent = new https.Agent({ ca: pebble.apiCa });
-      server = await startTestServer(dialect, {
-        PORT: String(port),
-        HTTPS_PORT: String(httpsPort),
-        SITES_DOMAIN,
-        APP_ORIGIN,
-        DNS_SERVERS: dns.address,
-        ACME_DIRECTORY_URL: pebble.directoryUrl,
-        ACME_EMAIL: 'ops@artifacts.dev',
-      });
+      testbed = await startAcmeTestbed();
+      ({ dns, pebble, httpsPort } = testbed);
+      server = await startTestServer(dialect, { ...testbed.env, SITES_DOMAIN, APP_ORIGIN });
       root = await pebble.issuingRoot();
       const user = await registerUserOnPlan(server, 'STARTER');
       token = user.token;
     });
     afterAll(async () => {
-      acme.axios.defaults.httpsAgent = agentBefore;
       await server?.close();
-      await pebble?.close();
-      await dns?.close();
+      await testbed?.close();
     });
 
     async function liveSite(marker: string) {
@@ -166,7 +107,11 @@ describeEachDatabase('certificates', (dialect) => {
       expect(row.ssl_expires_at).toBe(first.expiresAt);
       expect(Date.parse(first.expiresAt)).toBeGreaterThan(Date.now() + 30 * DAY);
       const shown = await server.api('GET', `/api/sites/${site.id}`, { token });
-      expect(shown.body.site).toMatchObject({ sslStatus: 'ACTIVE', sslExpiresAt: first.expiresAt });
+      expect(shown.body.site).toMatchObject({
+        sslStatus: 'ACTIVE',
+        sslExpiresAt: first.expiresAt,
+        customDomainUrl: `https://${domain}:${httpsPort}`,
+      });
       // the private key is kept encrypted
       const stored = await server.ctx.db
         .selectFrom('certificates')

@@ -17,6 +17,7 @@ import * as signInCodes from './migrations/004_sign_in_codes';
 import * as deploymentClientAddress from './migrations/005_deployment_client_address';
 import * as customDomains from './migrations/006_custom_domains';
 import * as certificates from './migrations/007_certificates';
+import * as apiKeys from './migrations/008_api_keys';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '005_deployment_client_address': deploymentClientAddress,
   '006_custom_domains': customDomains,
   '007_certificates': certificates,
+  '008_api_keys': apiKeys,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -176,7 +176,40 @@ export interface AcmeOrdersTable {
   started_at: string;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  provider: AiProvider;
+  key_name: string;
+  /** Sealed with SECRET_KEY (lib/secret-box.ts). */
+  key_sealed: string;
+  last4: string;
+  is_active: number;
+  last_used_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteAiSettingsTable {
+  site_id: string;
+  enabled: number;
+  per_visitor_per_minute: number;
+  per_day: number;
+  max_tokens_per_call: number;
+  updated_at: string;
+}
+
+export interface AiCallsDailyTable {
+  site_id: string;
+  api_key_id: string;
+  day: string;
+  calls: number;
+}
+
 export interface DB {
+  api_keys: ApiKeysTable;
+  site_ai_settings: SiteAiSettingsTable;
+  ai_calls_daily: AiCallsDailyTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
@@ -197,5 +230,7 @@ export interface DB {
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SiteRow = Selectable<SitesTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type SiteAiSettingsRow = Selectable<SiteAiSettingsTable>;
 export type DeploymentRow = Selectable<DeploymentsTable>;
 export type DeploymentFileRow = Selectable<DeploymentFilesTable>;

@@ -1,4 +1,4 @@
-import type { DnsInstructions } from '../../shared/custom-domain';
+import type { DnsInstructions } from '../../shared/site';
 import { appHost, sitesHost, type Config } from '../config';
 import type { AppContext } from '../context';
 import {

@@ -1,5 +1,5 @@
 import type { PlanName } from '../../shared/plans';
-import { isOverSiteLimit, maxSitesFor, PLANS } from '../../shared/plans';
+import { includesCustomDomains, isOverSiteLimit, maxSitesFor, PLANS } from '../../shared/plans';
 import type { Config } from '../config';
 import { storedBytesOfUser } from '../db/queries/blobs';
 import { countCustomDomainsOfUser, countUnexpiredSitesOfUser } from '../db/queries/sites';
@@ -41,9 +41,6 @@ export async function assertCanCreateSite(
   }
 }
 
-/** The plans that include custom domains (SPEC.md section 6). */
-export const CUSTOM_DOMAIN_PLANS: ReadonlySet<PlanName> = new Set(['STARTER', 'PRO', 'ADMIN']);
-
 /** Refuses custom domains to FREE users and guests, with what the upgrade dialog needs. */
 export async function assertMayUseCustomDomains(
   db: Database,
@@ -51,7 +48,7 @@ export async function assertMayUseCustomDomains(
   user: UserRow,
 ): Promise<void> {
   const plan = planOf(config, user);
-  if (CUSTOM_DOMAIN_PLANS.has(plan)) return;
+  if (includesCustomDomains(plan)) return;
   const currentCount = await countCustomDomainsOfUser(db, user.id);
   throw customDomainsNotInPlan({ plan, currentCount, maxAllowed: 0 }, Boolean(user.is_guest));
 }

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
-import { SITE_RUNTIME_ENDPOINTS, type SiteRuntimeErrorBody } from '../../builder/contract';
+import { SITE_RUNTIME_ENDPOINTS } from '../../builder/contract';
 import type { Database } from '../db/database';
 import { checkCustomDomain, type OwnDomains } from '../domain/custom-domain-names';
 import { isExpired } from '../domain/expiry';
+import type { AiProxy } from './ai-proxy';
 import { BrokenBlobError } from './blob-cache';
 import {
   BROKEN_FILE_PAGE,
@@ -19,10 +20,6 @@ import { handleStorage, STORAGE_PATH } from './storage-api';
 import { isBot, type ViewCounter } from './views';
 
 export const AI_PATH = SITE_RUNTIME_ENDPOINTS.claudeComplete;
-// The site runtime's contract: a failed call answers {error: string} (builder/contract.ts).
-const AI_NOT_SET_UP = JSON.stringify({
-  error: 'AI features are not set up for this site yet.',
-} satisfies SiteRuntimeErrorBody);
 
 function hostname(host: string): string {
   // Strip a port; an IPv6 literal never names a site.
@@ -76,6 +73,8 @@ export interface DispatcherDeps {
   views: ViewCounter;
   /** The HTTPS listener's port (HTTPS_PORT); null: no redirect to https://. */
   httpsPort: number | null;
+  /** Answers window.claude.complete with the site owner's AI key. */
+  ai: AiProxy;
 }
 
 /**
@@ -172,9 +171,7 @@ function handle(
     );
   }
   if (url === AI_PATH || url.startsWith(`${AI_PATH}?`)) {
-    res.writeHead(501, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(AI_NOT_SET_UP);
-    return;
+    return deps.ai(site, visitorOf(req, deps.trustProxy), req, res);
   }
   if (!site.current_deployment_id) return sendPage(res, 503, BUILDING_PAGE, head);
   return serveFile(req, res, hosted.route, {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext, Part } from '../context';
 import { hostedSiteByCustomDomain } from '../db/queries/sites';
 import { ownDomainsOf } from '../domain/custom-domains';
+import { createAiProxy } from './ai-proxy';
 import { BlobCache } from './blob-cache';
 import { createSiteDispatcher } from './dispatcher';
 import { SiteCache } from './site-cache';
@@ -41,6 +42,7 @@ export function createHosting(ctx: AppContext): Hosting {
       httpsPort: ctx.config.httpsPort,
       domains,
       views,
+      ai: createAiProxy(ctx),
     }),
     start: () => views.start(),
     stop: async () => {

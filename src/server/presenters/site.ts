@@ -1,6 +1,7 @@
 import type { Site, SiteStatus } from '../../shared/site';
-import { siteUrl, type Config } from '../config';
+import { customDomainUrl, siteUrl, type Config } from '../config';
 import type { SiteRow } from '../db/schema';
+import { instructionsFor } from '../domain/custom-domains';
 import { isExpired } from '../domain/expiry';
 
 /** An expired guest site no longer serves, whatever its last build said. */
@@ -16,8 +17,18 @@ export function presentSite(config: Config, row: SiteRow): Site {
     url: siteUrl(config, row.subdomain),
     customDomain: row.custom_domain,
     customDomainStatus: row.custom_domain ? row.custom_domain_status : null,
+    customDomainUrl:
+      row.custom_domain && row.custom_domain_status === 'VERIFIED'
+        ? customDomainUrl(config, row.custom_domain, row.ssl_status === 'ACTIVE')
+        : null,
     sslStatus: row.custom_domain ? row.ssl_status : null,
     sslExpiresAt: row.custom_domain ? row.ssl_expires_at : null,
+    domainMessage: row.custom_domain ? row.domain_message : null,
+    domainInstructions:
+      row.custom_domain && row.custom_domain_status !== 'VERIFIED'
+        ? instructionsFor(config, row, row.custom_domain).instructions
+        : null,
+    sslMessage: row.custom_domain ? row.ssl_message : null,
     status: siteStatus(row),
     views: Number(row.views),
     currentDeploymentId: row.current_deployment_id,

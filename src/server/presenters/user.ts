@@ -1,12 +1,15 @@
 import type { User } from '../../shared/user';
+import type { Config } from '../config';
 import type { UserRow } from '../db/schema';
+import { planOf } from '../domain/plans';
 
-export function presentUser(row: UserRow): User {
+/** The plan shown is the one in force, so an installation's admins see ADMIN. */
+export function presentUser(config: Config, row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
-    plan: row.plan,
+    plan: planOf(config, row),
     isGuest: row.is_guest === 1,
     createdAt: row.created_at,
   };

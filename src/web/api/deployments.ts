@@ -5,6 +5,11 @@ import type {
   DeploymentLogsResponse,
   RollbackResponse,
 } from '../../shared/deployment';
+import type {
+  AddDomainResponse,
+  RemoveDomainResponse,
+  VerifyDomainResponse,
+} from '../../shared/custom-domain';
 import type { DeleteSiteResponse, Site } from '../../shared/site';
 import { api } from './client';
 
@@ -46,4 +51,15 @@ export const sitesApi = {
     api<RollbackResponse>(`/sites/${encodeURIComponent(id)}/rollback`, {
       body: { deploymentId },
     }),
+  /** SPEC.md section 5: the domain goes out trimmed and lower-cased. */
+  addDomain: (id: string, domain: string) =>
+    api<AddDomainResponse>(`/sites/${encodeURIComponent(id)}/domain`, {
+      body: { domain: domain.trim().toLowerCase() },
+    }),
+  verifyDomain: (id: string) =>
+    api<VerifyDomainResponse>(`/sites/${encodeURIComponent(id)}/domain/verify`, {
+      method: 'POST',
+    }),
+  removeDomain: (id: string) =>
+    api<RemoveDomainResponse>(`/sites/${encodeURIComponent(id)}/domain`, { method: 'DELETE' }),
 };

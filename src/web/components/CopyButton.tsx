@@ -8,10 +8,12 @@ interface CopyButtonProps {
   /** What is copied, for screen readers: "Copy todo". */
   label: string;
   className?: string;
+  /** Icon only, for tight rows; the label still names it for screen readers. */
+  compact?: boolean;
 }
 
 /** Copies text with navigator.clipboard and says 'Copied!' for two seconds. */
-export function CopyButton({ text, label, className }: CopyButtonProps) {
+export function CopyButton({ text, label, className, compact }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -39,15 +41,20 @@ export function CopyButton({ text, label, className }: CopyButtonProps) {
       type="button"
       onClick={copy}
       aria-label={copied ? 'Copied!' : label}
-      className={cn(buttonStyles({ variant: 'secondary', size: 'sm' }), 'min-w-24', className)}
+      title={compact ? (copied ? 'Copied!' : failed ? 'Copy failed' : label) : undefined}
+      className={cn(
+        buttonStyles({ variant: 'secondary', size: 'sm' }),
+        compact ? 'w-8 px-0' : 'min-w-24',
+        className,
+      )}
     >
       {copied ? (
         <>
-          <Check className="h-4 w-4 text-emerald-600" aria-hidden /> Copied!
+          <Check className="h-4 w-4 text-emerald-600" aria-hidden /> {!compact && 'Copied!'}
         </>
       ) : (
         <>
-          <Copy className="h-4 w-4" aria-hidden /> {failed ? 'Copy failed' : 'Copy'}
+          <Copy className="h-4 w-4" aria-hidden /> {!compact && (failed ? 'Copy failed' : 'Copy')}
         </>
       )}
       <span className="sr-only" aria-live="polite">

@@ -40,7 +40,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Create a free account for sites that stay up for good: the Free plan holds ' +
         FREE_SITES +
         ' sites. Guest sites are not moved into a new account, so deploy them again once you have signed up.',
-      'Every site lives at its own subdomain. Connecting your own domain is not available yet.',
+      'Every site lives at its own subdomain. On the Starter and Pro plans you can connect your own domain too.',
     ),
   ],
   'supported-formats': [
@@ -179,16 +179,27 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
   ],
   'custom-domains': [
     p(
-      'Serving a site from your own domain, such as www.yourbrand.com, is not available yet. It is being built, and this article will walk you through it once it works.',
+      'Serve a site from your own domain, such as www.yourbrand.com, with a certificate for HTTPS that is issued and renewed for you. Custom domains come with the Starter and Pro plans.',
     ),
-    h('What works today'),
-    ul(
-      'Every site is live at its own subdomain, for example my-portfolio.{sitesDomain}. Share that address: it stays the same through every redeploy and rollback.',
-      'The Custom Domain panel on a site’s detail page shows the site’s address. Its controls stay switched off until custom domains arrive.',
-      'There is nothing to change at your domain registrar: no DNS record connects a domain to your site yet.',
+    h('Connect a domain in four steps'),
+    ol(
+      'Open the site on your dashboard and find the Custom Domain panel.',
+      'Type the domain, for example www.yourbrand.com, and press Add Domain.',
+      'The panel shows the one DNS record to create, with copy buttons. For www.yourbrand.com it is a CNAME record named www.yourbrand.com whose value is your site’s address, for example my-portfolio.{sitesHost}. Create it at the company where you bought the domain (your DNS provider).',
+      'Press Verify. Once the record is found the domain turns Verified, and the certificate follows on its own, usually within a minute or two. Your site then answers on https://www.yourbrand.com.',
     ),
     tip(
-      'Want your own domain to lead people to your site in the meantime? Many registrars offer a simple redirect (often called URL forwarding) that sends visitors on to your site’s subdomain.',
+      'DNS changes can take a while to reach everyone: from a few minutes to a few hours. If Verify says the record was not found yet, wait a little and press it again. We also keep checking on our own for 48 hours.',
+    ),
+    h('A domain without www'),
+    p(
+      'A bare domain such as yourbrand.com cannot have a CNAME record at most DNS providers. Where this server has a public address, the panel asks for an A record (and an AAAA record) with that address instead; otherwise it asks you to use www.yourbrand.com.',
+    ),
+    h('Good to know'),
+    ul(
+      'Each site can have one custom domain, and a domain can belong to one site only.',
+      'Your site keeps answering at its own address on {sitesDomain} as well.',
+      'Remove takes the domain off the site at once; its certificate is deleted with it.',
     ),
   ],
   'ssl-certificates': [
@@ -196,15 +207,27 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Your site’s address on {sitesDomain} needs no certificate from you: there is nothing to set up or renew.',
     ),
     p(
-      'Certificates for custom domains are not available yet: they arrive together with custom domains. Until then, the SSL rows of a site’s Custom Domain panel read "No SSL" and "None".',
+      'A custom domain gets its own certificate from a certificate authority as soon as the domain is verified: the SSL status in the Custom Domain panel moves from "No SSL" to "Provisioning" and then "Active", usually within a minute or two. From then on, visitors who type http:// are sent to https://.',
+    ),
+    p(
+      'Certificates are renewed 30 days before they expire, without anything for you to do. The panel shows the expiry date, and turns it red as "SSL expires in N days" if a certificate is ever within 30 days of running out, which means renewal is failing: usually because the domain’s DNS record was changed or removed. Put the record back and the next renewal goes through.',
     ),
   ],
   'dns-configuration': [
     p(
-      'You do not need to change any DNS record to use this service: every site answers at its own address on {sitesDomain}.',
+      'You do not need to change any DNS record to use this service: every site answers at its own address on {sitesDomain}. DNS records only matter when you connect a custom domain.',
     ),
+    h('The record to create'),
+    ul(
+      'For a subdomain such as www.yourbrand.com or shop.yourbrand.com: a CNAME record with that name, whose value is your site’s address, for example my-portfolio.{sitesHost}.',
+      'For a bare domain such as yourbrand.com: the A (and AAAA) record the Custom Domain panel shows.',
+    ),
+    h('Where to add it'),
     p(
-      'DNS settings only matter for custom domains, which are not available yet. When they arrive, this article will show where to add the record at common registrars. Until then, please leave your DNS as it is: a record added now would not connect your domain.',
+      'At the company that runs your domain’s DNS, usually where you bought the domain: look for "DNS", "DNS records" or "Manage DNS", add a record, and choose the type the panel shows. Some providers want only the first part of the name (www instead of www.yourbrand.com); both mean the same record.',
+    ),
+    tip(
+      'If your DNS provider offers a proxy or "orange cloud" for the record, turn it off for this record: the certificate for your domain is issued to our server, and a proxy in between hides it.',
     ),
   ],
   'plan-comparison': [

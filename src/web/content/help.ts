@@ -107,28 +107,26 @@ export const HELP_CATEGORIES: HelpCategory[] = [
   category(
     'domains',
     'Domains & SSL',
-    'Custom domains are not available yet: what works today and what to expect.',
+    'Connect your own domain, the DNS record it needs, and the certificate that comes with it.',
     Globe,
     [
       {
         id: 'custom-domains',
         title: 'Connect a custom domain',
-        description:
-          'Not available yet: no CNAME or other DNS record connects a domain today. What works meanwhile.',
+        description: 'Add your domain, create one CNAME record, press Verify: live on HTTPS.',
         readTime: '2 min read',
         popular: true,
       },
       {
         id: 'ssl-certificates',
         title: 'SSL certificates',
-        description:
-          'Nothing to set up for your site’s address; custom-domain certificates come later.',
+        description: 'Certificates for custom domains are issued and renewed for you.',
         readTime: '2 min read',
       },
       {
         id: 'dns-configuration',
         title: 'DNS configuration',
-        description: 'No DNS change is needed: why, and when that will change.',
+        description: 'The one record a custom domain needs, and where to add it.',
         readTime: '2 min read',
       },
     ],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
 import { configRoutes } from './config';
 import { debugRoutes } from './debug';
@@ -16,5 +17,6 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(debugRoutes(ctx), { prefix: '/api/debug' });
   await app.register(siteRoutes(ctx), { prefix: '/api/sites' });
   await app.register(deploymentRoutes(ctx), { prefix: '/api/deployments' });
+  await app.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' });
   await app.register(internalRoutes(ctx), { prefix: '/api/internal' });
 }

@@ -22,7 +22,7 @@ function Actions({ site, onRedeploy, onDelete, redeploying }: SiteActions & { si
   return (
     <div className="flex items-center justify-end gap-1">
       <a
-        href={site.url}
+        href={site.customDomainUrl ?? site.url}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={`Visit ${name}`}

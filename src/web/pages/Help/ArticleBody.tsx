@@ -1,9 +1,15 @@
 import { Lightbulb } from 'lucide-react';
 import type { HelpBlock } from '../../content/help';
 
-/** Renders an article's blocks; `{sitesDomain}` becomes this installation's sites domain. */
+/**
+ * Renders an article's blocks; `{sitesDomain}` becomes this installation's sites domain (as a
+ * browser's address shows it) and `{sitesHost}` the same without a port (as DNS records name it).
+ */
 export function ArticleBody({ blocks, sitesDomain }: { blocks: HelpBlock[]; sitesDomain: string }) {
-  const fill = (text: string) => text.replaceAll('{sitesDomain}', sitesDomain);
+  const fill = (text: string) =>
+    text
+      .replaceAll('{sitesDomain}', sitesDomain)
+      .replaceAll('{sitesHost}', sitesDomain.replace(/:\d+$/, ''));
   return (
     <div className="space-y-4 text-sm leading-relaxed text-slate-700 sm:text-base dark:text-slate-300">
       {blocks.map((block, i) => {

@@ -102,7 +102,10 @@ export function SiteDetailPage() {
     site.data?.id,
     EVENTS.siteUpdate,
     (e) => {
-      if (e.siteId === id) setStatus(id, e.status);
+      if (e.siteId !== id) return;
+      setStatus(id, e.status);
+      // The domain and certificate states travel with the site, not in the event.
+      void client.invalidateQueries({ queryKey: siteKey(id) });
     },
     refresh,
   );
@@ -181,7 +184,7 @@ export function SiteDetailPage() {
   const building =
     s.status === 'BUILDING' ||
     history.some((d) => d.status === 'PENDING' || d.status === 'BUILDING');
-  const href = s.customDomain ? `https://${s.customDomain}` : s.url;
+  const href = s.customDomainUrl ?? s.url;
   const shownUrl = href.replace(/^https?:\/\//, '');
 
   const startRedeploy = () =>
@@ -288,7 +291,7 @@ export function SiteDetailPage() {
           )}
         </Card>
         <div className="min-w-0 space-y-6">
-          <DomainPanel site={s} signedIn={!user.isGuest} />
+          <DomainPanel site={s} signedIn={!user.isGuest} plan={user.plan} />
           {/* AI keys belong to accounts, so guests' sites have no AI to set up. */}
           {!user.isGuest && <AiPanel siteId={s.id} />}
         </div>

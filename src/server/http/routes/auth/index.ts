@@ -31,7 +31,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const answer = (signedIn: SignedIn): AuthResponse => ({
       token: signedIn.session.token,
-      user: presentUser(signedIn.user),
+      user: presentUser(ctx.config, signedIn.user),
     });
 
     const limits = rateLimits(ctx.config);
@@ -61,7 +61,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get(
       '/me',
-      async (request) => ({ user: presentUser(requireUser(request)) }) satisfies MeResponse,
+      async (request) =>
+        ({ user: presentUser(ctx.config, requireUser(request)) }) satisfies MeResponse,
     );
 
     // Social sign-in needs an OAuth app registered by whoever runs this installation; until

@@ -26,7 +26,7 @@ export function debugRoutes(ctx: AppContext): FastifyPluginAsync {
             : 'cookie',
         bearerHeaderSent: Boolean(header?.startsWith('Bearer ')),
         sessionExpiresAt: request.sessionExpiresAt,
-        user: user ? presentUser(user) : null,
+        user: user ? presentUser(ctx.config, user) : null,
         serverTime: new Date().toISOString(),
       };
     });

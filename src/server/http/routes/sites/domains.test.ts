@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   AddDomainResponseSchema,
@@ -15,6 +14,7 @@ import {
   waitForDeployment,
 } from '../../../../../test/deploy';
 import { startDnsServer, type TestDnsServer } from '../../../../../test/dns-server';
+import { fetchHost } from '../../../../../test/host-request';
 import {
   guestSession,
   registerUser,
@@ -30,21 +30,6 @@ const APP_ORIGIN = 'http://app.artifacts.dev';
 const IPV4 = '203.0.113.10';
 const IPV6 = '2001:db8::10';
 const HOUR = 60 * 60 * 1000;
-
-/** A request to this server with any Host header (fetch cannot set Host). */
-function fetchHost(port: number, host: string, path = '/') {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 let names = 0;
 /** A domain no other test of this run uses, under a real public suffix. */
@@ -297,7 +282,13 @@ describeEachDatabase('custom domains API', (dialect) => {
       message: expect.stringContaining(`${domain} has no CNAME record yet`),
       instructions: { type: 'CNAME', name: domain, value: target },
     });
-    expect(missing.site.customDomainStatus).toBe('PENDING');
+    // the site carries the record to create and what the check found, for the panel
+    expect(missing.site).toMatchObject({
+      customDomainStatus: 'PENDING',
+      domainInstructions: { type: 'CNAME', name: domain, value: target },
+      domainMessage: missing.message,
+      customDomainUrl: null,
+    });
 
     dns.publish(domain, 'CNAME', 'somewhere-else.example.net.');
     const wrong = VerifyDomainResponseSchema.parse((await verify(ann, site.id)).body);
@@ -314,7 +305,13 @@ describeEachDatabase('custom domains API', (dialect) => {
     expect(ok.status).toBe(200);
     expect(VerifyDomainResponseSchema.parse(ok.body)).toMatchObject({
       verified: true,
-      site: { customDomain: domain, customDomainStatus: 'VERIFIED' },
+      site: {
+        customDomain: domain,
+        customDomainStatus: 'VERIFIED',
+        domainInstructions: null,
+        // no certificate yet: plain http, on the port the sites domain uses (none here)
+        customDomainUrl: `http://${domain}`,
+      },
     });
     await changed;
 

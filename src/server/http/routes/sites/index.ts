@@ -11,7 +11,9 @@ import {
   type RemoveDomainResponse,
   type VerifyDomainResponse,
 } from '../../../../shared/custom-domain';
+import { UpdateSiteAiRequestSchema, type SiteAiResponse } from '../../../../shared/site-ai';
 import type { AppContext } from '../../../context';
+import { changeSiteAi, siteAiState } from '../../../domain/site-ai';
 import { ownedSite } from '../../../domain/access';
 import {
   addCustomDomain,
@@ -51,6 +53,17 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       const site = await siteOf(request);
       await deleteSite(ctx, site);
       return { ok: true, siteId: site.id } satisfies DeleteSiteResponse;
+    });
+
+    app.get('/:id/ai', async (request) => {
+      const site = await siteOf(request);
+      return (await siteAiState(ctx, site)) satisfies SiteAiResponse;
+    });
+
+    app.put('/:id/ai', async (request) => {
+      const site = await siteOf(request);
+      const input = UpdateSiteAiRequestSchema.parse(request.body ?? {});
+      return (await changeSiteAi(ctx, site, input)) satisfies SiteAiResponse;
     });
 
     app.post('/:id/rollback', async (request) => {

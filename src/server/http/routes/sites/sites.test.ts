@@ -234,7 +234,11 @@ describeEachDatabase('sites API', (dialect) => {
     expect(JSON.parse(del.text)).toEqual({ deleted: true });
     expect((await call('GET', '/__storage/score')).status).toBe(404);
     const ai = await call('POST', '/__claude/complete', { prompt: 'hi' });
-    expect(ai.status).toBe(501);
-    expect(JSON.parse(ai.text)).toEqual({ error: 'AI features are not set up for this site yet.' });
+    // no AI key stored by the owner: the page is told so, in words it shows
+    expect(ai.status).toBe(503);
+    expect(JSON.parse(ai.text)).toEqual({
+      error: "This site's owner has not connected an AI provider yet.",
+      code: 'AI_NOT_CONNECTED',
+    });
   });
 });

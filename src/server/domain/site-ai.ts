@@ -1,0 +1,60 @@
+import {
+  SITE_AI_DEFAULTS,
+  type SiteAiResponse,
+  type SiteAiSettings,
+  type UpdateSiteAiRequest,
+} from '../../shared/site-ai';
+import type { AppContext } from '../context';
+import {
+  activeApiKeysOfUser,
+  aiCallsOfSite,
+  putSiteAiSettings,
+  siteAiSettings,
+} from '../db/queries/api-keys';
+import type { Database } from '../db/database';
+import type { SiteRow } from '../db/schema';
+import { nowIso } from '../lib/ids';
+import { aiDay, pickKey } from './api-keys';
+import { deploymentById } from '../db/queries/deployments';
+
+// What a site's owner lets visitors spend on AI calls. A site nobody configured has the defaults.
+
+export async function settingsOfSite(db: Database, siteId: string): Promise<SiteAiSettings> {
+  const row = await siteAiSettings(db, siteId);
+  if (!row) return { ...SITE_AI_DEFAULTS };
+  return {
+    enabled: row.enabled === 1,
+    perVisitorPerMinute: row.per_visitor_per_minute,
+    perDay: row.per_day,
+    maxTokensPerCall: row.max_tokens_per_call,
+  };
+}
+
+export async function siteAiState(ctx: AppContext, site: SiteRow): Promise<SiteAiResponse> {
+  const [settings, callsToday, keys, live] = await Promise.all([
+    settingsOfSite(ctx.db, site.id),
+    aiCallsOfSite(ctx.db, site.id, aiDay()),
+    activeApiKeysOfUser(ctx.db, site.user_id),
+    site.current_deployment_id ? deploymentById(ctx.db, site.current_deployment_id) : undefined,
+  ]);
+  // The same choice the AI proxy makes for the site's next call.
+  const provider = pickKey(keys, live?.ai_provider ?? null)?.provider ?? null;
+  return { settings, callsToday, provider };
+}
+
+export async function changeSiteAi(
+  ctx: AppContext,
+  site: SiteRow,
+  input: UpdateSiteAiRequest,
+): Promise<SiteAiResponse> {
+  const next = { ...(await settingsOfSite(ctx.db, site.id)), ...input };
+  await putSiteAiSettings(ctx.db, {
+    site_id: site.id,
+    enabled: next.enabled ? 1 : 0,
+    per_visitor_per_minute: next.perVisitorPerMinute,
+    per_day: next.perDay,
+    max_tokens_per_call: next.maxTokensPerCall,
+    updated_at: nowIso(),
+  });
+  return siteAiState(ctx, site);
+}

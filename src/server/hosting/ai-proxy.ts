@@ -1,0 +1,136 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SiteRuntimeErrorBody, ClaudeCompleteResponse } from '../../builder/contract';
+import { readAiRequest } from '../ai/messages';
+import { AiProviderError, completeWith, type AiFailure } from '../ai/providers';
+import type { AppContext } from '../context';
+import { aiCallsOfSite, recordAiCall } from '../db/queries/api-keys';
+import { deploymentById } from '../db/queries/deployments';
+import type { SiteRow } from '../db/schema';
+import { aiDay, keyForSite } from '../domain/api-keys';
+import { settingsOfSite } from '../domain/site-ai';
+import { nowIso } from '../lib/ids';
+import { RateLimiter } from '../lib/token-bucket';
+
+// window.claude.complete on a live site, answered with the site owner's key. The owner's limits
+// (per visitor, per day, tokens per call, on/off) come first; below them sit limits no setting
+// lifts, so a popular or hostile page cannot drain a key: a body size, and a rate per address
+// across every site of this node.
+
+const MAX_BODY_BYTES = 256 * 1024;
+const perAddress = new RateLimiter(1, 60);
+/** One limiter per configured rate: visitors of sites with the same setting share its shape. */
+const perVisitor = new Map<number, RateLimiter>();
+
+export const NOT_CONNECTED = "This site's owner has not connected an AI provider yet.";
+
+// What a visitor is told when the provider fails: never the provider's own words, which may
+// quote part of the owner's key.
+const VISITOR_MESSAGES: Record<AiFailure, string> = {
+  invalid_key: "The site owner's AI provider key was refused. The owner needs to update it.",
+  quota: "The site owner's AI provider key is over its rate limit or quota. Try again later.",
+  overloaded: 'The AI provider is overloaded right now. Try again in a moment.',
+  rejected: 'The AI provider could not answer this request.',
+  unreachable: 'The AI provider could not be reached. Try again in a moment.',
+};
+
+type Body = ClaudeCompleteResponse | (SiteRuntimeErrorBody & { code?: string });
+
+function json(res: ServerResponse, status: number, body: Body): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(text);
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown | typeof TOO_LARGE> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).byteLength;
+    if (size > MAX_BODY_BYTES) return TOO_LARGE;
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+const TOO_LARGE = Symbol('too large');
+
+export type AiProxy = (
+  site: Pick<SiteRow, 'id' | 'user_id' | 'current_deployment_id'>,
+  visitor: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+) => Promise<void>;
+
+export function createAiProxy(ctx: AppContext): AiProxy {
+  return async (site, visitor, req, res) => {
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      return json(res, 405, { error: 'Use POST to ask the AI.' });
+    }
+    if (!perAddress.take(visitor)) {
+      return json(res, 429, { error: 'Too many AI requests from your address. Wait a minute.' });
+    }
+    const body = await readJson(req);
+    if (body === TOO_LARGE) {
+      return json(res, 413, { error: 'The request to the AI is too large (256 KB at most).' });
+    }
+    const read = readAiRequest(body);
+    if (!read.ok) return json(res, 400, { error: read.message });
+
+    const settings = await settingsOfSite(ctx.db, site.id);
+    if (!settings.enabled) {
+      return json(res, 403, { error: 'AI features are turned off for this site by its owner.' });
+    }
+    const live = site.current_deployment_id
+      ? await deploymentById(ctx.db, site.current_deployment_id)
+      : undefined;
+    const key = await keyForSite(ctx, site.user_id, live?.ai_provider ?? null);
+    if (!key) return json(res, 503, { error: NOT_CONNECTED, code: 'AI_NOT_CONNECTED' });
+
+    let limiter = perVisitor.get(settings.perVisitorPerMinute);
+    if (!limiter) {
+      limiter = new RateLimiter(settings.perVisitorPerMinute / 60, settings.perVisitorPerMinute);
+      perVisitor.set(settings.perVisitorPerMinute, limiter);
+    }
+    if (!limiter.take(`${site.id} ${visitor}`)) {
+      return json(res, 429, {
+        error: `You can ask this site's AI ${settings.perVisitorPerMinute} ${settings.perVisitorPerMinute === 1 ? 'time' : 'times'} a minute. Wait a moment and try again.`,
+      });
+    }
+    const day = aiDay();
+    if ((await aiCallsOfSite(ctx.db, site.id, day)) >= settings.perDay) {
+      return json(res, 429, {
+        error: "This site has used all of today's AI requests. Try again tomorrow.",
+      });
+    }
+
+    const maxTokens = Math.min(read.request.maxTokens ?? Infinity, settings.maxTokensPerCall);
+    try {
+      const answer = await completeWith(
+        ctx.config,
+        key.row.provider,
+        key.apiKey,
+        read.request,
+        maxTokens,
+      );
+      await recordAiCall(ctx.db, { siteId: site.id, apiKeyId: key.row.id, day, at: nowIso() });
+      return json(res, 200, { completion: answer.text });
+    } catch (err) {
+      if (!(err instanceof AiProviderError)) throw err;
+      ctx.log.warn(
+        { siteId: site.id, apiKeyId: key.row.id, provider: key.row.provider, failure: err.failure },
+        'an AI call of a site failed at its provider',
+      );
+      const status = err.failure === 'quota' ? 429 : err.failure === 'overloaded' ? 503 : 502;
+      return json(res, status, { error: VISITOR_MESSAGES[err.failure] });
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  CreateApiKeyRequestSchema,
+  UpdateApiKeyRequestSchema,
+  type ApiKeyResponse,
+  type ApiKeysResponse,
+  type TestApiKeyResponse,
+} from '../../../../shared/api-key';
+import type { AppContext } from '../../../context';
+import {
+  changeApiKey,
+  createApiKey,
+  listApiKeys,
+  removeApiKey,
+  testApiKey,
+} from '../../../domain/api-keys';
+import { requireUser } from '../../auth';
+import { IdParamsSchema } from '../../params';
+
+// SPEC.md section 7: a user's AI provider keys. The key goes in; only its masked tail comes out.
+export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/', async (request) => {
+      return (await listApiKeys(ctx, requireUser(request))) satisfies ApiKeysResponse;
+    });
+
+    app.post('/', async (request, reply) => {
+      const user = requireUser(request);
+      const input = CreateApiKeyRequestSchema.parse(request.body ?? {});
+      const apiKey = await createApiKey(ctx, user, input);
+      return reply.status(201).send({ apiKey } satisfies ApiKeyResponse);
+    });
+
+    app.put('/:id', async (request) => {
+      const user = requireUser(request);
+      const { id } = IdParamsSchema.parse(request.params);
+      const input = UpdateApiKeyRequestSchema.parse(request.body ?? {});
+      const apiKey = await changeApiKey(ctx, user, id, input);
+      return { apiKey } satisfies ApiKeyResponse;
+    });
+
+    app.delete('/:id', async (request) => {
+      const user = requireUser(request);
+      const { id } = IdParamsSchema.parse(request.params);
+      await removeApiKey(ctx, user, id);
+      return { ok: true, id };
+    });
+
+    app.post('/:id/test', async (request) => {
+      const user = requireUser(request);
+      const { id } = IdParamsSchema.parse(request.params);
+      return (await testApiKey(ctx, user, id)) satisfies TestApiKeyResponse;
+    });
+  };
+}
