@@ -1,0 +1,205 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeProviders, type FakeProviders } from '../test/ai-providers';
+import { launchBrowser, screenshotScreen } from '../test/browser';
+import { deployCode, htmlArtifact, uniqueSubdomain, waitForDeployment } from '../test/deploy';
+import { registerUser, startTestServer, type TestServer } from '../test/server';
+
+// The API Keys screens and a site's AI features card, clicked through in Chromium against a
+// real server whose Anthropic client talks to a local server speaking Anthropic's wire format.
+const GOOD_KEY = 'sk-ant-screens-test-key-7Qa1';
+const BAD_KEY = 'sk-ant-refused-key-9999';
+
+describe('API keys in the browser', () => {
+  let providers: FakeProviders;
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    providers = await startFakeProviders();
+    providers.validKeys.add(GOOD_KEY);
+    server = await startTestServer('sqlite', providers.env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await providers?.close();
+  });
+
+  const fresh = async (token?: string) => {
+    await context?.close();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    if (token) {
+      await page.goto(server.url);
+      await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+    }
+    return page;
+  };
+  const visible = (text: string | RegExp) =>
+    expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+  const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+  const dialog = (name: string) => page.getByRole('dialog', { name });
+  const mainText = async () => (await page.locator('main').textContent()) ?? '';
+
+  it('asks a visitor with no session to sign in, on the page and in the Settings tab', async () => {
+    await fresh();
+    await page.goto(`${server.url}/api-keys`);
+    await visible('Please sign in to manage API keys');
+    expect(await page.getByRole('button', { name: 'Add API Key' }).count()).toBe(0);
+    await screenshotScreen(page, 'api-keys-signed-out');
+
+    await page.goto(`${server.url}/settings`);
+    await visible('Please log in to manage API keys');
+    expect(await page.getByRole('tab').allTextContents()).toEqual([' API Keys']);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+  });
+
+  it('adds, tests, edits and deletes a key, never showing it again', async () => {
+    const { token } = await registerUser(server);
+    await fresh(token);
+    await page.goto(`${server.url}/api-keys`);
+    await visible('No API keys yet');
+    await visible('Keys are stored encrypted.');
+    await screenshotScreen(page, 'api-keys-empty');
+
+    // the form's rules: a name and, when adding, a key; Claude unless chosen otherwise
+    await page.getByRole('button', { name: 'Add API Key' }).click();
+    const add = dialog('Add API Key');
+    await expect.poll(() => add.isVisible()).toBe(true);
+    expect(await add.getByLabel('Provider').inputValue()).toBe('CLAUDE');
+    await add.getByRole('button', { name: 'Add Key' }).click();
+    await visible('Key name is required');
+    await visible('API key is required');
+
+    await add.getByLabel('Key name').fill('My Claude key');
+    const keyField = add.getByLabel('API key', { exact: true });
+    await keyField.fill(GOOD_KEY);
+    expect(await keyField.getAttribute('type')).toBe('password');
+    await add.getByRole('button', { name: 'Show API key' }).click();
+    expect(await keyField.getAttribute('type')).toBe('text');
+    await screenshotScreen(page, 'api-keys-add-dialog');
+    await add.getByRole('button', { name: 'Add Key' }).click();
+    await expect.poll(() => add.isVisible()).toBe(false);
+
+    await expect.poll(() => row('My Claude key').textContent()).toContain('…7Qa1');
+    const text = (await row('My Claude key').textContent()) ?? '';
+    expect(text).toContain('Claude (Anthropic)');
+    expect(text).toContain('Active');
+    expect(text).toContain('Never');
+    expect(await page.content()).not.toContain(GOOD_KEY);
+
+    // the test reaches the provider with the stored key and says which model answered
+    await page.getByRole('button', { name: 'Test My Claude key' }).click();
+    await visible(/My Claude key is valid \(model: .+\)\./);
+    expect(providers.calls.at(-1)?.key).toBe(GOOD_KEY);
+    await screenshotScreen(page, 'api-keys');
+
+    // a key the provider refuses: invalid, with the provider's reason; the first one switches off
+    await page.getByRole('button', { name: 'Add API Key' }).click();
+    await add.getByLabel('Key name').fill('Old key');
+    await add.getByLabel('API key', { exact: true }).fill(BAD_KEY);
+    await add.getByRole('button', { name: 'Add Key' }).click();
+    await expect.poll(() => row('Old key').textContent()).toContain('…9999');
+    await expect.poll(() => row('My Claude key').textContent()).toContain('Inactive');
+    await page.getByRole('button', { name: 'Test Old key' }).click();
+    await visible(/Old key is invalid: .+/);
+    await screenshotScreen(page, 'api-keys-invalid');
+
+    // switching the first back on switches the other off
+    await page.getByRole('switch', { name: 'My Claude key active' }).click();
+    await expect.poll(() => row('Old key').textContent()).toContain('Inactive');
+    expect(await row('My Claude key').textContent()).toMatch(/(^|[^n])Active/);
+
+    // renaming with a blank key keeps the key
+    await page.getByRole('button', { name: 'Edit My Claude key' }).click();
+    const edit = dialog('Edit API Key');
+    await expect.poll(() => edit.isVisible()).toBe(true);
+    expect(await edit.getByLabel('Provider').isDisabled()).toBe(true);
+    await visible('Leave blank to keep the current key.');
+    expect(await edit.getByLabel('API key', { exact: true }).inputValue()).toBe('');
+    await edit.getByLabel('Key name').fill('Renamed key');
+    await screenshotScreen(page, 'api-keys-edit-dialog');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => edit.isVisible()).toBe(false);
+    await expect.poll(() => row('Renamed key').textContent()).toContain('…7Qa1');
+    const calls = providers.calls.length;
+    await page.getByRole('button', { name: 'Test Renamed key' }).click();
+    await visible(/Renamed key is valid/);
+    expect(providers.calls.length).toBe(calls + 1);
+    expect(providers.calls.at(-1)?.key).toBe(GOOD_KEY);
+
+    // deleting asks first, in the spec's words
+    await page.getByRole('button', { name: 'Delete Old key' }).click();
+    const confirm = dialog('Delete Old key?');
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    expect(await confirm.textContent()).toContain('Are you sure you want to delete this API key?');
+    await screenshotScreen(page, 'api-keys-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete key' }).click();
+    await expect.poll(() => row('Old key').count()).toBe(0);
+    expect(await row('Renamed key').count()).toBe(1);
+
+    // the Settings tab is the same list
+    await page.goto(`${server.url}/settings`);
+    const tab = page.getByRole('tab', { name: 'API Keys' });
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => row('Renamed key').textContent()).toContain('…7Qa1');
+    expect(await mainText()).not.toContain(GOOD_KEY);
+    await screenshotScreen(page, 'settings-api-keys');
+    await page.getByRole('button', { name: 'Dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it("shows a site's AI card: who answers, today's calls, and limits that save", async () => {
+    const { token } = await registerUser(server);
+    const subdomain = uniqueSubdomain('aicard');
+    const res = await deployCode(server, token, subdomain, htmlArtifact(subdomain));
+    expect(res.status).toBe(201);
+    expect((await waitForDeployment(server, token, res.body.deployment.id)).status).toBe('SUCCESS');
+    const siteId = res.body.site.id as string;
+
+    await fresh(token);
+    await page.goto(`${server.url}/sites/${siteId}`);
+    await visible('No AI provider connected.');
+    await page.getByRole('link', { name: 'Add an API key' }).click();
+    await page.waitForURL((url) => url.pathname === '/api-keys');
+
+    const added = await server.api('POST', '/api/api-keys', {
+      token,
+      body: { keyName: 'site key', apiKey: GOOD_KEY },
+    });
+    expect(added.status).toBe(201);
+    await page.goto(`${server.url}/sites/${siteId}`);
+    await visible('Answered by your Claude (Anthropic) key.');
+    await visible('0 AI calls today');
+
+    const perDay = page.getByLabel('Calls per day (whole site)');
+    await perDay.fill('0');
+    await page.getByRole('button', { name: 'Save AI settings' }).click();
+    await visible('Enter a whole number from 1 to 100,000.');
+
+    await perDay.fill('42');
+    await page.getByLabel('Calls per visitor per minute').fill('3');
+    await page.getByRole('switch', { name: 'AI calls from this site' }).click();
+    await page.getByRole('button', { name: 'Save AI settings' }).click();
+    await visible('AI settings saved');
+    const stored = await server.api('GET', `/api/sites/${siteId}/ai`, { token });
+    expect(stored.body.settings).toMatchObject({
+      enabled: false,
+      perDay: 42,
+      perVisitorPerMinute: 3,
+    });
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Calls per day (whole site)').inputValue()).toBe('42');
+    expect(
+      await page
+        .getByRole('switch', { name: 'AI calls from this site' })
+        .getAttribute('aria-checked'),
+    ).toBe('false');
+    await screenshotScreen(page, 'site-detail-ai');
+  });
+});
