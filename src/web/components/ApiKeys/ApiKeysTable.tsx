@@ -70,7 +70,7 @@ function lastUsed(key: ApiKey): string {
   return key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never';
 }
 
-const th = 'px-5 py-3 font-medium';
+const th = 'whitespace-nowrap px-4 py-3 font-medium';
 
 /** A table on wide screens, stacked cards on phones (like the dashboard's sites). */
 export function ApiKeysTable({ keys, ...actions }: ApiKeyActions & { keys: ApiKey[] }) {
@@ -105,17 +105,19 @@ export function ApiKeysTable({ keys, ...actions }: ApiKeyActions & { keys: ApiKe
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {keys.map((key) => (
             <tr key={key.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
-              <td className="px-5 py-3 font-medium">{key.keyName}</td>
-              <td className="px-5 py-3">{AI_PROVIDER_LABELS[key.provider]}</td>
-              <td className="px-5 py-3 font-mono text-slate-600 dark:text-slate-400">
+              <td className="px-4 py-3 font-medium">{key.keyName}</td>
+              <td className="whitespace-nowrap px-4 py-3">{AI_PROVIDER_LABELS[key.provider]}</td>
+              <td className="whitespace-nowrap px-4 py-3 font-mono text-slate-600 dark:text-slate-400">
                 {key.maskedKey}
               </td>
-              <td className="px-5 py-3">
+              <td className="px-4 py-3">
                 <Active apiKey={key} {...actions} />
               </td>
-              <td className="px-5 py-3 text-slate-600 dark:text-slate-400">{lastUsed(key)}</td>
-              <td className="px-5 py-3 text-right tabular-nums">{formatNumber(key.callsToday)}</td>
-              <td className="px-5 py-2">
+              <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
+                {lastUsed(key)}
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatNumber(key.callsToday)}</td>
+              <td className="px-4 py-2">
                 <Actions apiKey={key} {...actions} />
               </td>
             </tr>

@@ -18,7 +18,7 @@ export function SignInForKeys({ message }: { message: string }) {
       </span>
       <h2 className="mt-4 text-lg font-semibold">{message}</h2>
       <p className="mt-2 text-sm text-slate-500">
-        API keys belong to an account, so your sites can use them.
+        Keys are kept with your account, so only you can add, test or change them.
       </p>
       <Link to="/auth" className={buttonStyles({ variant: 'primary', className: 'mt-6' })}>
         Sign in

@@ -99,26 +99,26 @@ function AiForm({ siteId, ai }: { siteId: string; ai: SiteAiResponse }) {
           <Switch checked={enabled} onChange={setEnabled} label="AI calls from this site" />
         </span>
       </div>
-      <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
-        {ai.provider ? (
-          <>
-            Answered by your {AI_PROVIDER_LABELS[ai.provider]} key.{' '}
-            <span className="font-medium text-slate-900 dark:text-slate-100">
-              {formatNumber(ai.callsToday)} AI call{ai.callsToday === 1 ? '' : 's'} today
-            </span>
-          </>
-        ) : (
-          <>
-            No AI provider connected.{' '}
-            <Link
-              to="/api-keys"
-              className="font-medium text-brand-600 hover:underline dark:text-brand-400"
-            >
-              Add an API key
-            </Link>
-          </>
-        )}
-      </p>
+      <div className="space-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
+        <p>
+          {ai.provider ? (
+            `Answered by your ${AI_PROVIDER_LABELS[ai.provider]} key.`
+          ) : (
+            <>
+              No AI provider connected.{' '}
+              <Link
+                to="/api-keys"
+                className="font-medium text-brand-600 hover:underline dark:text-brand-400"
+              >
+                Add an API key
+              </Link>
+            </>
+          )}
+        </p>
+        <p className="font-medium text-slate-900 dark:text-slate-100">
+          {formatNumber(ai.callsToday)} AI call{ai.callsToday === 1 ? '' : 's'} today
+        </p>
+      </div>
       <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-1">
         {LIMITS.map(({ field, label }) => (
           <Field

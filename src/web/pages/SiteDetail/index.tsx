@@ -274,7 +274,7 @@ export function SiteDetailPage() {
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <Card className="min-w-0 overflow-hidden lg:col-span-2">
+        <Card className="min-w-0 overflow-hidden lg:col-span-2 lg:self-start">
           <div className="border-b border-slate-200 px-4 py-4 sm:px-6 dark:border-slate-800">
             <h2 className="font-semibold">Deployment History</h2>
           </div>
