@@ -118,13 +118,7 @@ describe('public pages in the browser', () => {
 
   it('says in the help center which features are not built yet, with no steps for them', async () => {
     // Each of these features has its own open issue; its article must not read as if it worked.
-    const notBuiltYet = [
-      'plan-comparison',
-      'upgrade-downgrade',
-      'billing-faq',
-      'account-settings',
-      'api-keys',
-    ];
+    const notBuiltYet = ['plan-comparison', 'upgrade-downgrade', 'billing-faq', 'account-settings'];
     const articleText = async (id: string) => {
       await page.goto(`${server.url}/help/article/${id}`);
       const article = page.getByRole('article');
@@ -136,10 +130,14 @@ describe('public pages in the browser', () => {
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotScreen(page, 'help-article-not-built-yet');
-    // The guide names the notice a deployed site's AI request gets today.
-    expect(await articleText('ai-artifacts-guide')).toContain(
-      'AI features are not set up for this site yet.',
-    );
+    // AI keys are built: the guides say how they work, and name the notice a visitor reads
+    // when the owner has none, in the site runtime's own words.
+    const guide = await articleText('ai-artifacts-guide');
+    expect(guide).toContain("This site's owner has not connected an AI provider yet");
+    expect(guide).not.toContain('not available yet');
+    const keys = await articleText('api-keys');
+    expect(keys).toContain('Press Test beside it');
+    expect(keys).not.toContain('not available yet');
   });
 
   it('runs the contact send cycle and keeps the values', async () => {

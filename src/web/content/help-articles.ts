@@ -94,7 +94,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
     ul(
       'window.storage works: a to-do list or high-score table survives reloads. Each visitor’s own data stays in their browser; data saved with the shared flag is kept on our servers and seen by every visitor of that site.',
       'window.fs.readFile works: it reads the files you include in your .zip.',
-      'window.claude.complete works once you add your own Claude, Gemini or OpenAI key on the API Keys page: your visitors get real answers, paid by your key, within the limits you set on the site’s page. A direct fetch to the Anthropic API from the artifact is answered the same way. Without a key, the page says "This site’s owner has not connected an AI provider yet" and the rest of it keeps working.',
+      'window.claude.complete works once you add your own Claude, Gemini or OpenAI key on the API Keys page: your visitors get real answers, paid by your key, within the limits you set on the site’s page. A direct fetch to the Anthropic API from the artifact is answered the same way. Without a key, the page says "This site\'s owner has not connected an AI provider yet" and the rest of it keeps working.',
     ),
     h('Prompts that deploy cleanly'),
     code(
@@ -144,7 +144,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Open your browser’s developer console on the live site: a runtime error is the usual cause.',
       'Code that calls fetch() against an API that blocks other websites (CORS) fails in the browser, not during the build.',
       'For zip uploads, make sure index.html is at the root of the archive, not nested two folders deep.',
-      'An AI feature that says "This site’s owner has not connected an AI provider yet" needs a key: add one on the API Keys page, and check that AI features are switched on in the site’s AI features card.',
+      'An AI feature that says "This site\'s owner has not connected an AI provider yet" needs a key: add one on the API Keys page, and check that AI features are switched on in the site’s AI features card.',
     ),
     h('Plan limits'),
     p(

@@ -36,8 +36,9 @@ export function AiSupportDialog({ open, onClose }: { open: boolean; onClose: () 
         Some artifacts ask an AI model for answers while they run (a story helper, a chatbot, a
         recipe generator). Add your own provider key and those answers keep coming on your live
         site: visitors get them through our server, paid by your key, which never reaches their
-        browsers. Without a key, the page says &ldquo;This site&rsquo;s owner has not connected an
-        AI provider yet&rdquo; and everything else in it keeps working.
+        browsers. Without a key, the page says &ldquo;
+        {"This site's owner has not connected an AI provider yet"}&rdquo; and everything else in it
+        keeps working.
       </p>
       <h3 className="mt-5 font-semibold text-slate-900 dark:text-slate-100">Supported providers</h3>
       <ul className="mt-2 grid gap-2 sm:grid-cols-3">
