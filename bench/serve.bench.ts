@@ -12,6 +12,7 @@ import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 import { startServer, type RunningServer } from '../src/server/server';
 import { freePort } from '../test/child-server';
+import { makeSelfSignedCertificate } from '../test/self-signed';
 import { fetchSite, waitForDeployment } from '../test/deploy';
 import { startS3Server } from '../test/s3-server';
 import { apiClient } from '../test/server';
@@ -127,36 +128,15 @@ async function startBenchServer(env: Record<string, string> = {}): Promise<Bench
   return { server, dataDir, token: res.body.token as string };
 }
 
-/** A throwaway P-256 certificate for localhost and *.localhost, made with Debian's openssl. */
-function makeCertificate(dir: string): { cert: string; key: string } {
-  const cert = path.join(dir, 'tls-cert.pem');
-  const key = path.join(dir, 'tls-key.pem');
-  execFileSync(need('openssl'), [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-    '-days',
-    '2',
-    '-subj',
-    '/CN=localhost',
-    '-addext',
-    'subjectAltName=DNS:localhost,DNS:*.localhost,IP:127.0.0.1',
-  ]);
-  return { cert, key };
-}
-
 async function main(): Promise<void> {
   const tlsDir = mkdtempSync(path.join(os.tmpdir(), 'ah-bench-tls-'));
   chmodSync(tlsDir, 0o755);
-  const tlsPair = makeCertificate(tlsDir);
+  need('openssl');
+  const tlsPair = makeSelfSignedCertificate(tlsDir, 'localhost', [
+    'localhost',
+    '*.localhost',
+    'IP:127.0.0.1',
+  ]);
   chmodSync(tlsPair.key, 0o644);
   const { server, dataDir, token } = await startBenchServer({
     HTTPS_PORT: String(await freePort()),

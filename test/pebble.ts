@@ -1,15 +1,15 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as acme from 'acme-client';
 import { freePort } from './child-server';
+import { makeSelfSignedCertificate, OPENSSL } from './self-signed';
 import { startDnsServer, type TestDnsServer } from './dns-server';
 import { waitUntil } from './wait';
 
 export const PEBBLE = '/usr/bin/pebble';
-const OPENSSL = '/usr/bin/openssl';
 
 /** Why pebble tests cannot run here, or null when they can. */
 export function pebbleMissing(): string | null {
@@ -48,26 +48,9 @@ function get(url: string, ca: string): Promise<{ status: number; text: string }>
  */
 export async function startPebble(opts: { httpPort: number; dnsServer: string }): Promise<Pebble> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pebble-'));
-  const cert = path.join(dir, 'cert.pem');
-  const key = path.join(dir, 'key.pem');
-  execFileSync(OPENSSL, [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-    '-days',
-    '2',
-    '-subj',
-    '/CN=pebble test',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+  const { cert, key } = makeSelfSignedCertificate(dir, 'pebble test', [
+    'IP:127.0.0.1',
+    'localhost',
   ]);
   const port = await freePort();
   const management = await freePort();

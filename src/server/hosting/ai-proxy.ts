@@ -10,6 +10,7 @@ import { aiDay, keyForSite } from '../domain/api-keys';
 import { settingsOfSite } from '../domain/site-ai';
 import { nowIso } from '../lib/ids';
 import { RateLimiter } from '../lib/token-bucket';
+import { readBody, sendJson } from './runtime-http';
 
 // window.claude.complete on a live site, answered with the site owner's key. The owner's limits
 // (per visitor, per day, tokens per call, on/off) come first; below them sit limits no setting
@@ -35,32 +36,7 @@ const VISITOR_MESSAGES: Record<AiFailure, string> = {
 
 type Body = ClaudeCompleteResponse | (SiteRuntimeErrorBody & { code?: string });
 
-function json(res: ServerResponse, status: number, body: Body): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  });
-  res.end(text);
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown | typeof TOO_LARGE> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).byteLength;
-    if (size > MAX_BODY_BYTES) return TOO_LARGE;
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-const TOO_LARGE = Symbol('too large');
+const json = (res: ServerResponse, status: number, body: Body) => sendJson(res, status, body);
 
 export type AiProxy = (
   site: Pick<SiteRow, 'id' | 'user_id' | 'current_deployment_id'>,
@@ -78,9 +54,15 @@ export function createAiProxy(ctx: AppContext): AiProxy {
     if (!perAddress.take(visitor)) {
       return json(res, 429, { error: 'Too many AI requests from your address. Wait a minute.' });
     }
-    const body = await readJson(req);
-    if (body === TOO_LARGE) {
+    const text = await readBody(req, MAX_BODY_BYTES);
+    if (text === null) {
       return json(res, 413, { error: 'The request to the AI is too large (256 KB at most).' });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
     }
     const read = readAiRequest(body);
     if (!read.ok) return json(res, 400, { error: read.message });

@@ -18,6 +18,7 @@ import {
 } from '../db/queries/site-storage';
 import type { SiteRow } from '../db/schema';
 import { RateLimiter } from '../lib/token-bucket';
+import { readBody, sendJson } from './runtime-http';
 
 // The site-side half of window.storage's shared data (builder/contract.ts): string values,
 // errors as {error: string}. Tighter than Claude's own limits: every visitor shares them.
@@ -43,30 +44,10 @@ function megabytes(bytes: number): string {
 
 type Body = StorageValueBody | StorageListBody | StorageDeleteBody | SiteRuntimeErrorBody;
 
-function json(res: ServerResponse, status: number, body: Body): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  });
-  res.end(text);
-}
+const json = (res: ServerResponse, status: number, body: Body) => sendJson(res, status, body);
 
 const error = (res: ServerResponse, status: number, message: string) =>
   json(res, status, { error: message });
-
-async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).byteLength;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** Answers a /__storage request for one site; bounded in size, count and rate. */
 export async function handleStorage(

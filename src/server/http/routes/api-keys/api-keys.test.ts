@@ -178,9 +178,9 @@ describeEachDatabase('AI provider keys and window.claude on sites', (dialect) =>
     expect(await test(claude.id)).toEqual({
       isValid: true,
       error: null,
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
     });
-    expect(await test(openai.id)).toEqual({ isValid: true, error: null, model: 'gpt-4o-mini' });
+    expect(await test(openai.id)).toEqual({ isValid: true, error: null, model: 'gpt-5.4-mini' });
     expect(await test(gemini.id)).toEqual({
       isValid: true,
       error: null,
@@ -224,7 +224,7 @@ describeEachDatabase('AI provider keys and window.claude on sites', (dialect) =>
       provider: 'CLAUDE',
       key: CLAUDE_KEY,
       body: {
-        model: 'claude-sonnet-4-5',
+        model: 'claude-sonnet-4-6',
         max_tokens: 1024,
         messages: [{ role: 'user', content: 'a story' }],
       },
