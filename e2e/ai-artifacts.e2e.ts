@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../test/ai-providers';
 import { launchBrowser, screenshotScreen } from '../test/browser';
+import { CORPUS_DIR } from '../test/builder-corpus';
 import { deployCode, uniqueSubdomain, waitForDeployment } from '../test/deploy';
 import { registerUser, startTestServer, type TestServer } from '../test/server';
 
@@ -11,7 +12,8 @@ import { registerUser, startTestServer, type TestServer } from '../test/server';
 // a raw fetch to Anthropic's API both reach the owner's key (here, a local server speaking
 // Anthropic's wire format), and a visitor sees why when they can't.
 
-const STORY = path.resolve(import.meta.dirname, '../../shared/artifacts/13-ai-story-helper.jsx');
+const STORY = path.join(CORPUS_DIR, '13-ai-story-helper.jsx');
+const KEY = 'sk-ant-browser-test-key-0001';
 
 const RAW_FETCH = `import { useState } from 'react';
 
@@ -48,7 +50,7 @@ describe('AI artifacts on their live site in the browser', () => {
 
   beforeAll(async () => {
     providers = await startFakeProviders();
-    providers.validKeys.add('sk-ant-browser-test-key-0001');
+    providers.validKeys.add(KEY);
     server = await startTestServer('sqlite', providers.env);
     token = (await registerUser(server)).token;
     browser = await launchBrowser();
@@ -71,6 +73,16 @@ describe('AI artifacts on their live site in the browser', () => {
     };
   };
   const notice = () => page.locator('#__site-ai-notice');
+  /** The owner's key, stored once whichever test needs it first. */
+  const storeKey = async () => {
+    const stored = await server.api('GET', '/api/api-keys', { token });
+    if ((stored.body as unknown[]).length > 0) return;
+    const added = await server.api('POST', '/api/api-keys', {
+      token,
+      body: { keyName: 'browser', apiKey: KEY },
+    });
+    expect(added.status).toBe(201);
+  };
 
   it('tells the visitor when the owner has no key, then answers once a key is stored', async () => {
     const site = await live(readFileSync(STORY, 'utf8'));
@@ -88,11 +100,7 @@ describe('AI artifacts on their live site in the browser', () => {
     await notice().getByRole('button', { name: 'Close' }).click();
     expect(await notice().count()).toBe(0);
 
-    const added = await server.api('POST', '/api/api-keys', {
-      token,
-      body: { keyName: 'browser', apiKey: 'sk-ant-browser-test-key-0001' },
-    });
-    expect(added.status).toBe(201);
+    await storeKey();
     providers.reply = () =>
       JSON.stringify({
         title: 'Luna and the Quiet Lighthouse',
@@ -103,7 +111,7 @@ describe('AI artifacts on their live site in the browser', () => {
     await expect.poll(() => page.getByText('Luna and the Quiet Lighthouse').isVisible()).toBe(true);
     expect(await page.getByText('a little fox named Luna').isVisible()).toBe(true);
     expect(await notice().count()).toBe(0);
-    expect(providers.calls.at(-1)?.key).toBe('sk-ant-browser-test-key-0001');
+    expect(providers.calls.at(-1)?.key).toBe(KEY);
     await screenshotScreen(page, 'site-ai-answered');
 
     // over the owner's per-visitor limit: the visitor reads why
@@ -124,6 +132,7 @@ describe('AI artifacts on their live site in the browser', () => {
 
   it("answers an artifact's own fetch to api.anthropic.com in Anthropic's shape", async () => {
     providers.reply = () => 'Io, Europa and Ganymede.';
+    await storeKey();
     const site = await live(RAW_FETCH);
     await page.goto(site.url);
     await page.getByRole('button', { name: 'Ask Claude' }).click();
