@@ -54,7 +54,11 @@ describe('API keys in the browser', () => {
 
     await page.goto(`${server.url}/settings`);
     await visible('Please log in to manage API keys');
-    expect(await page.getByRole('tab').allTextContents()).toEqual([' API Keys']);
+    expect((await page.getByRole('tab').allTextContents()).map((t) => t.trim())).toEqual([
+      'Profile',
+      'API Keys',
+      'Security',
+    ]);
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
   });
@@ -145,6 +149,7 @@ describe('API keys in the browser', () => {
 
     // the Settings tab is the same list
     await page.goto(`${server.url}/settings`);
+    await page.getByRole('tab', { name: 'API Keys' }).click();
     const tab = page.getByRole('tab', { name: 'API Keys' });
     await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => row('Renamed key').textContent()).toContain('…7Qa1');

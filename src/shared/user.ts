@@ -50,3 +50,29 @@ export const SignInCodeRequestSchema = z.object({
   code: z.string().min(1, { message: 'No authentication token received' }).max(200),
 });
 export type SignInCodeRequest = z.input<typeof SignInCodeRequestSchema>;
+
+/** PATCH /api/auth/me: the Profile tab (the e-mail address cannot change). */
+export const UpdateProfileRequestSchema = z.object({
+  name: z
+    .string({ error: 'Please enter your name' })
+    .trim()
+    .min(1, { error: 'Please enter your name' })
+    .max(200, { error: 'A name can be at most 200 characters long.' }),
+});
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
+
+/** POST /api/auth/password: the Security tab. Every other session of the account ends. */
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Please enter your current password' })
+    .min(1, { error: 'Please enter your current password' })
+    .max(1024),
+  newPassword: z.string().min(PASSWORD_MIN_LENGTH, { message: PASSWORD_TOO_SHORT }).max(1024),
+});
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+
+export const ChangePasswordResponseSchema = z.object({
+  /** How many other sessions (other browsers and devices) were signed out. */
+  endedSessions: z.number(),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;

@@ -81,8 +81,10 @@ async function claude(
   maxTokens: number,
   model: string,
 ): Promise<AiAnswer> {
+  // Only the owner's key: the SDK would otherwise add this server's ANTHROPIC_AUTH_TOKEN.
   const client = new Anthropic({
     apiKey,
+    authToken: null,
     baseURL: config.ai.baseUrls.CLAUDE,
     timeout: config.ai.timeoutMs,
     maxRetries: 0,
@@ -108,8 +110,11 @@ async function openai(
   maxTokens: number,
   model: string,
 ): Promise<AiAnswer> {
+  // Only the owner's key: the SDK would otherwise add this server's OPENAI_ORG_ID and project.
   const client = new OpenAI({
     apiKey,
+    organization: null,
+    project: null,
     baseURL: config.ai.baseUrls.OPENAI,
     timeout: config.ai.timeoutMs,
     maxRetries: 0,

@@ -10,6 +10,7 @@ declare module 'fastify' {
     currentUser: UserRow | null;
     authToken: string | null;
     sessionExpiresAt: string | null;
+    sessionId: string | null;
   }
 }
 
@@ -18,6 +19,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('authToken', null);
   app.decorateRequest('sessionExpiresAt', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom({
@@ -30,6 +32,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     request.currentUser = found.user;
     request.authToken = token;
     request.sessionExpiresAt = found.expiresAt;
+    request.sessionId = found.sessionId;
   });
 }
 

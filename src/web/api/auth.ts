@@ -1,5 +1,8 @@
 import type {
   AuthResponse,
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+  UpdateProfileRequest,
   LoginRequest,
   RegisterRequest,
   SignInCodeRequest,
@@ -14,6 +17,10 @@ export const authApi = {
   exchangeCode: (body: SignInCodeRequest) => api<AuthResponse>('/auth/callback', { body }),
   guest: () => api<AuthResponse>('/auth/guest', { method: 'POST' }),
   logout: () => api<{ ok: true }>('/auth/logout', { method: 'POST' }),
+  updateProfile: (body: UpdateProfileRequest) =>
+    api<{ user: User }>('/auth/me', { method: 'PATCH', body }),
+  changePassword: (body: ChangePasswordRequest) =>
+    api<ChangePasswordResponse>('/auth/password', { body }),
 };
 
 export interface PublicConfig {

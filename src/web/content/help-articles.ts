@@ -284,7 +284,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Your account is your email address and password, and the sites you deploy with it. Open Dashboard to see your sites, and the account menu (your initial, top right) to see your plan or sign out.',
     ),
     p(
-      'The Settings screen holds your AI provider keys for now. Changing your name, email address or password, and choosing notification emails, are not available yet; they will live there once they are built.',
+      'Settings has three tabs: Profile (your name; your email address cannot be changed), API Keys (the AI provider keys of your sites) and Security (your password: changing it signs you out on every other browser and device). Plans and billing, and choosing notification emails, are not available yet.',
     ),
     tip('Use the moon and sun toggle in the top bar to switch between dark and light mode.'),
   ],

@@ -25,3 +25,18 @@ export async function deleteSessionsExpiredBefore(db: Database, before: string):
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Ends every session of a user but one; returns the ids that went. */
+export async function deleteOtherSessions(
+  db: Database,
+  userId: string,
+  keepId: string,
+): Promise<string[]> {
+  const gone = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .returning('id')
+    .execute();
+  return gone.map((r) => r.id);
+}

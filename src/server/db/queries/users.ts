@@ -58,3 +58,25 @@ export async function expiredGuests(
 export async function deleteUserRow(db: Database, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
+
+export async function setUserName(
+  db: Database,
+  id: string,
+  name: string,
+  at: string,
+): Promise<void> {
+  await db.updateTable('users').set({ name, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function setUserPasswordHash(
+  db: Database,
+  id: string,
+  passwordHash: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,5 +1,6 @@
-import { KeyRound } from 'lucide-react';
+import { KeyRound, Shield, User } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ApiKeysManager } from '../../components/ApiKeys/ApiKeysManager';
 import { PageLayout } from '../../components/PageLayout';
 import { Spinner } from '../../components/ui/Spinner';
@@ -7,12 +8,21 @@ import { cn } from '../../components/ui/cn';
 import { useCanManageKeys } from '../../hooks/apiKeys';
 import { useSession } from '../../hooks/session';
 import { SignInForKeys } from '../ApiKeys';
+import { buttonStyles } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ProfileTab } from './ProfileTab';
+import { SecurityTab } from './SecurityTab';
 
 // SPEC.md section 2 lists five tabs; only those that work are shown, so nobody clicks into a
 // promise. The others join this list as they are built.
-const TABS = [{ id: 'api-keys', label: 'API Keys', icon: KeyRound }] as const;
+const TABS = [
+  { id: 'profile', label: 'Profile', icon: User },
+  { id: 'api-keys', label: 'API Keys', icon: KeyRound },
+  { id: 'security', label: 'Security', icon: Shield },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
 
-function TabBar({ active }: { active: string }) {
+function TabBar({ active, onSelect }: { active: TabId; onSelect: (id: TabId) => void }) {
   return (
     <div
       role="tablist"
@@ -27,6 +37,7 @@ function TabBar({ active }: { active: string }) {
           id={`tab-${id}`}
           aria-selected={active === id}
           aria-controls={`panel-${id}`}
+          onClick={() => onSelect(id)}
           className={cn(
             '-mb-px inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium',
             active === id
@@ -59,6 +70,24 @@ function ApiKeysTab() {
   );
 }
 
+/** Profile and password belong to an account: a visitor or guest is asked to sign in. */
+function AccountOnly({ children }: { children: ReactNode }) {
+  const { user, loading } = useSession();
+  if (loading) return <Spinner label="Loading..." />;
+  if (user && !user.isGuest) return <>{children}</>;
+  return (
+    <Card className="mx-auto max-w-md p-8 text-center">
+      <h2 className="text-lg font-semibold">Please log in to manage your account</h2>
+      <p className="mt-2 text-sm text-slate-500">
+        Your name and password belong to an account; guest sessions have neither.
+      </p>
+      <Link to="/auth" className={buttonStyles({ variant: 'primary', className: 'mt-6' })}>
+        Sign in
+      </Link>
+    </Card>
+  );
+}
+
 function Panel({ id, children }: { id: string; children: ReactNode }) {
   return (
     <div role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} className="pt-6">
@@ -68,6 +97,12 @@ function Panel({ id, children }: { id: string; children: ReactNode }) {
 }
 
 export function SettingsPage() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const asked = TABS.find((t) => t.id === params.get('tab'))?.id;
+  // Without an account only the keys tab has something to say ('Please log in…').
+  const active: TabId = asked ?? (user && !user.isGuest ? 'profile' : 'api-keys');
+  const select = (id: TabId) => setParams({ tab: id }, { replace: true });
   return (
     <PageLayout variant="subpage" backTo="/dashboard" backText="Dashboard" width="default">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
@@ -76,9 +111,19 @@ export function SettingsPage() {
         your dashboard.
       </p>
       <div className="mt-6">
-        <TabBar active="api-keys" />
-        <Panel id="api-keys">
-          <ApiKeysTab />
+        <TabBar active={active} onSelect={select} />
+        <Panel id={active}>
+          {active === 'profile' ? (
+            <AccountOnly>
+              <ProfileTab />
+            </AccountOnly>
+          ) : active === 'security' ? (
+            <AccountOnly>
+              <SecurityTab />
+            </AccountOnly>
+          ) : (
+            <ApiKeysTab />
+          )}
         </Panel>
       </div>
     </PageLayout>

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  ChangePasswordRequestSchema,
+  UpdateProfileRequestSchema,
+  type ChangePasswordResponse,
   LoginRequestSchema,
   RegisterRequestSchema,
   SignInCodeRequestSchema,
@@ -8,13 +11,14 @@ import {
 } from '../../../../shared/user';
 import type { AppContext } from '../../../context';
 import { createGuest, login, register, type SignedIn } from '../../../domain/accounts';
+import { changePassword, renameUser } from '../../../domain/profile';
 import { revokeSession } from '../../../domain/sessions';
 import {
   exchangeSignInCode,
   newSignInState,
   SIGN_IN_STATE_TTL_MS,
 } from '../../../domain/sign-in-codes';
-import { notFound } from '../../../errors';
+import { notFound, unauthorized } from '../../../errors';
 import { presentUser } from '../../../presenters/user';
 import { clearAuthCookie, requireUser, setAuthCookie } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';
@@ -64,6 +68,24 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) =>
         ({ user: presentUser(ctx.config, requireUser(request)) }) satisfies MeResponse,
     );
+
+    app.patch('/me', async (request) => {
+      const input = UpdateProfileRequestSchema.parse(request.body ?? {});
+      const user = await renameUser(ctx, requireUser(request), input.name);
+      return { user: presentUser(ctx.config, user) } satisfies MeResponse;
+    });
+
+    app.post('/password', { config: { rateLimit: limits.signIn } }, async (request) => {
+      const user = requireUser(request);
+      if (!request.sessionId) throw unauthorized();
+      const input = ChangePasswordRequestSchema.parse(request.body ?? {});
+      return (await changePassword(
+        ctx,
+        user,
+        request.sessionId,
+        input,
+      )) satisfies ChangePasswordResponse;
+    });
 
     // Social sign-in needs an OAuth app registered by whoever runs this installation; until
     // one is configured the button returns to the app with an honest reason.
