@@ -1,4 +1,5 @@
 import type { DeploymentStatus } from './deployment';
+import type { PlanName } from './plans';
 import type { SiteStatus } from './site';
 
 // Realtime event names and payloads (SPEC.md section 3 and 7).
@@ -27,10 +28,10 @@ export interface SiteUpdateEvent {
   status: SiteStatus;
 }
 
-export interface UserUpdateEvent {
-  type: 'site-deleted' | 'site-created';
-  siteId: string;
-}
+export type UserUpdateEvent =
+  | { type: 'site-deleted' | 'site-created'; siteId: string }
+  /** The plan in force changed (billing): screens refetch the user and what the plan allows. */
+  | { type: 'plan-changed'; plan: PlanName };
 
 /** Answer to a join request, through the socket.io acknowledgement callback. */
 export type JoinAck = { ok: true } | { ok: false; error: string };

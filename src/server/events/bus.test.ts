@@ -29,6 +29,16 @@ describe('the in-process event bus', () => {
     bus.emit('site.deleted', { siteId: 's3', userId: 'u1' });
     expect(heard).toEqual(['s1', 'deleted s3']);
   });
+
+  it('brings onOwn handlers what this node emits, until unsubscribed', () => {
+    const bus = new LocalEventBus(log);
+    const heard: string[] = [];
+    const off = bus.onOwn('site.changed', (e) => heard.push(e.siteId));
+    bus.emit('site.changed', changed('s1'));
+    off();
+    bus.emit('site.changed', changed('s2'));
+    expect(heard).toEqual(['s1']);
+  });
 });
 
 const unavailable = await clusterUnavailable();
@@ -63,6 +73,26 @@ describe.skipIf(unavailable !== null)('the event bus over Redis', () => {
     await last;
     expect(onA).toEqual(['ACTIVE']);
     expect(onB).toEqual(['ACTIVE']);
+  });
+
+  it('brings onOwn handlers only the events their own node emitted', async () => {
+    const [a, b] = await Promise.all([
+      RedisEventBus.connect(CLUSTER_REDIS_URL, log),
+      RedisEventBus.connect(CLUSTER_REDIS_URL, log),
+    ]);
+    buses.push(a, b);
+    const siteId = `s-${Math.random().toString(36).slice(2)}`;
+    const ownA: string[] = [];
+    const ownB: string[] = [];
+    a.onOwn('site.changed', (e) => e.siteId === siteId && ownA.push('a'));
+    b.onOwn('site.changed', (e) => e.siteId === siteId && ownB.push('b'));
+    const heardOnB = new Promise<void>((resolve) =>
+      b.on('site.changed', (e) => e.siteId === siteId && resolve()),
+    );
+    a.emit('site.changed', changed(siteId));
+    await heardOnB;
+    expect(ownA).toEqual(['a']);
+    expect(ownB).toEqual([]);
   });
 
   it('refuses to start when Redis does not answer, saying so', async () => {

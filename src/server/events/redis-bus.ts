@@ -81,7 +81,7 @@ export class RedisEventBus extends LocalEventBus {
   }
 
   override emit<K extends EventName>(name: K, payload: AppEvents[K]): void {
-    this.deliver(name, payload);
+    this.deliver(name, payload, true);
     const envelope: Envelope = { origin: this.origin, name, payload };
     this.pub.publish(CHANNEL, JSON.stringify(envelope)).catch((err: Error) => this.noteDown(err));
   }
@@ -95,7 +95,7 @@ export class RedisEventBus extends LocalEventBus {
       return;
     }
     if (envelope.origin === this.origin) return;
-    this.deliver(envelope.name, envelope.payload);
+    this.deliver(envelope.name, envelope.payload, false);
   }
 
   // One line per outage, not one per failed event.

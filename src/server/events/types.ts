@@ -1,4 +1,5 @@
 import type { DeploymentStatus } from '../../shared/deployment';
+import type { PlanName } from '../../shared/plans';
 import type { SiteStatus } from '../../shared/site';
 
 /** What the realtime part needs of a deployment to tell its watchers; plain data, so it crosses nodes. */
@@ -38,6 +39,20 @@ export interface AppEvents {
   'certificate.removed': { domain: string };
   /** A session ended (logout): whatever it authorized, sockets included, stops now. */
   'session.ended': { sessionId: string; userId: string };
+  /**
+   * The plan in force for a user changed (billing: upgrade, downgrade, a subscription's end):
+   * every open screen of theirs refreshes, and they may be told by e-mail.
+   */
+  'user.plan-changed': { userId: string; plan: PlanName; previousPlan: PlanName };
+  /** Stripe could not charge a renewal: the owner is told by e-mail how to fix it. */
+  'billing.payment-failed': {
+    userId: string;
+    /** In the smallest unit of `currency` (cents), as Stripe gives it. */
+    amountDue: number | null;
+    currency: string | null;
+    /** When Stripe tries again; null when it will not. */
+    nextAttemptAt: string | null;
+  };
 }
 
 export type EventName = keyof AppEvents;
