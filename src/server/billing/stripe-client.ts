@@ -51,3 +51,14 @@ export async function callStripe<T>(
 export function isMissingOnStripe(err: unknown): boolean {
   return err instanceof Stripe.errors.StripeError && err.code === 'resource_missing';
 }
+
+/** Settings that leave billing half set up are told once at start (SPEC.md section 8). */
+export function warnAboutBillingSettings(config: Pick<Config, 'billing'>, log: Logger): void {
+  const { secretKey, webhookSecret, prices } = config.billing;
+  if (!secretKey) return;
+  if (!prices.PRO) log.warn('Pro plan price ID not configured (STRIPE_PRICE_PRO)');
+  if (!prices.STARTER) log.warn('Starter plan price ID not configured (STRIPE_PRICE_STARTER)');
+  if (!webhookSecret) {
+    log.warn('STRIPE_WEBHOOK_SECRET not configured: Stripe webhooks will be refused');
+  }
+}

@@ -132,7 +132,9 @@ export async function syncSubscription(
     // Admins answer to the operator, never to billing.
     if (!user || user.is_guest || user.plan === 'ADMIN' || ctx.config.adminEmails.has(user.email))
       return null;
-    const plan = planOfSubscriptions(await subscriptionsOfUserWithStatus(trx, userId, LIVE_STATUSES));
+    const plan = planOfSubscriptions(
+      await subscriptionsOfUserWithStatus(trx, userId, LIVE_STATUSES),
+    );
     if (plan === user.plan) return null;
     const changed = await changeUserPlan(trx, userId, user.plan, plan, now);
     return changed ? { userId, plan, previousPlan: user.plan } : null;

@@ -23,7 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('subscriptions_user_id').on('subscriptions').column('user_id').execute();
+  await db.schema
+    .createIndex('subscriptions_user_id')
+    .on('subscriptions')
+    .column('user_id')
+    .execute();
   await db.schema
     .createTable('stripe_events')
     .addColumn('id', 'text', (c) => c.primaryKey())
