@@ -140,7 +140,7 @@ describeEachDatabase('Stripe webhook', (dialect) => {
 
   it('keeps PRO until the period ends, then FREE: sites serve, redeploys work, new sites wait', async () => {
     const { token, subId } = await subscribed();
-    const sites = [];
+    const sites: { id: string; subdomain: string }[] = [];
     for (let i = 0; i < 4; i += 1) {
       const res = await deployCode(server, token, uniqueSubdomain('paid'), htmlArtifact(`p${i}`));
       expect(res.status).toBe(201);
@@ -169,7 +169,7 @@ describeEachDatabase('Stripe webhook', (dialect) => {
     const refused = await deployCode(server, token, uniqueSubdomain('over'), htmlArtifact('x'));
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('PLAN_LIMIT');
-    const again = await server.api('POST', `/api/deployments/${sites[0].id}/redeploy`, { token });
+    const again = await server.api('POST', `/api/deployments/${sites[0]!.id}/redeploy`, { token });
     expect(again.status).toBe(201);
     expect((await waitForDeployment(server, token, again.body.deployment.id)).status).toBe(
       'SUCCESS',
