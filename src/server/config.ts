@@ -111,9 +111,7 @@ const OAUTH_VARIABLES = {
   GOOGLE_ISSUER_URL: origin().default('https://accounts.google.com'),
 };
 
-type OAuthVariables = {
-  [K in keyof typeof OAUTH_VARIABLES]: z.infer<(typeof OAUTH_VARIABLES)[K]>;
-};
+type OAuthVariables = z.infer<z.ZodObject<typeof OAUTH_VARIABLES>>;
 
 /** A provider's app, when both halves are set; half of one is a mistake worth refusing to start. */
 function providerApp(
