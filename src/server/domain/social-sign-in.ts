@@ -29,8 +29,7 @@ import { hashToken, newToken } from './tokens';
 // (sign-in-codes.ts), never a session token in a URL.
 
 export const CANCELLED = 'You cancelled the sign-in.';
-export const STATE_UNKNOWN =
-  'This sign-in has expired or was not started here. Please try again.';
+export const STATE_UNKNOWN = 'This sign-in has expired or was not started here. Please try again.';
 const PROVIDER_REFUSED = 'The sign-in was refused. Please try again.';
 
 /** The provider's authorization URL for a sign-in started by the browser holding `browserState`. */

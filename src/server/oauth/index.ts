@@ -4,7 +4,10 @@ import { githubClient } from './github';
 import { googleClient } from './google';
 import type { OAuthProviderClient } from './types';
 
-export const OAUTH_PROVIDERS: Record<OAuthProvider, string> = { github: 'GitHub', google: 'Google' };
+export const OAUTH_PROVIDERS: Record<OAuthProvider, string> = {
+  github: 'GitHub',
+  google: 'Google',
+};
 
 export const isOAuthProvider = (name: string): name is OAuthProvider =>
   Object.hasOwn(OAUTH_PROVIDERS, name);

@@ -22,7 +22,11 @@ export function socialSignInRoutes(ctx: AppContext): FastifyPluginAsync {
   const clients = oauthClients(ctx.config);
   const limits = rateLimits(ctx.config);
 
-  const backToApp = (reply: FastifyReply, provider: OAuthProvider, result: Record<string, string>) => {
+  const backToApp = (
+    reply: FastifyReply,
+    provider: OAuthProvider,
+    result: Record<string, string>,
+  ) => {
     const query = new URLSearchParams({ ...result, provider });
     return reply.redirect(`${ctx.config.oauth.clientUrl}/auth/callback?${query}`);
   };
