@@ -24,7 +24,8 @@ const PROVIDERS = [
 ] as const;
 
 const Code = ({ children }: { children: ReactNode }) => (
-  <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+  // break-words: a callback URL is one long word, wider than a phone.
+  <code className="break-words rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
     {children}
   </code>
 );
@@ -83,7 +84,9 @@ export function OAuthGuide({ config }: { config: OAuthPublicConfig }) {
             web app; both default to <Code>APP_ORIGIN</Code>. <Code>ENABLE_OAUTH=false</Code> turns
             social sign-in off.
           </p>
-          <p>Until then, sign up with your email and a password, or continue as a guest.</p>
+          {!config.providers.github.configured && !config.providers.google.configured && (
+            <p>Until then, sign up with your email and a password, or continue as a guest.</p>
+          )}
         </div>
       )}
     </div>

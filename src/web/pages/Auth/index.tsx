@@ -107,7 +107,8 @@ export function AuthPage() {
             type="button"
             onClick={startAsGuest}
             disabled={guestBusy}
-            className="text-right text-sm font-medium text-brand-600 hover:underline disabled:opacity-50 dark:text-brand-400"
+            // Narrower than its words on a phone, so the card's own text keeps some room.
+            className="max-w-[9rem] text-right text-sm font-medium text-brand-600 sm:max-w-none hover:underline disabled:opacity-50 dark:text-brand-400"
           >
             Continue as guest (24h sites)
           </button>
