@@ -11,6 +11,7 @@ import {
 } from '../../../../../test/oauth-providers';
 import { registerUser, startTestServer, type TestServer } from '../../../../../test/server';
 import { CANCELLED, STATE_UNKNOWN } from '../../../domain/social-sign-in';
+import { purgeExpiredSessions } from '../../../jobs/sessions';
 import { NOT_THIS_BROWSER } from '../../../domain/sign-in-codes';
 import { NO_VERIFIED_EMAIL } from '../../../oauth/github';
 import { EMAIL_NOT_VERIFIED } from '../../../oauth/google';
@@ -231,6 +232,18 @@ describeEachDatabase('social sign-in', (dialect) => {
       const { browser, callback } = await startAt('github');
       expect((await returnTo(callback, browser)).searchParams.get('token')).not.toBeNull();
       expect((await returnTo(callback, browser)).searchParams.get('error')).toBe(STATE_UNKNOWN);
+    });
+
+    it('refuses an expired sign-in, and the hourly purge removes unfinished ones', async () => {
+      github.person = githubPerson('late@example.com');
+      const { browser, callback } = await startAt('github');
+      const past = new Date(Date.now() - 1000).toISOString();
+      await server.ctx.db.updateTable('oauth_sign_ins').set({ expires_at: past }).execute();
+      expect((await returnTo(callback, browser)).searchParams.get('error')).toBe(STATE_UNKNOWN);
+      await startAt('github');
+      await server.ctx.db.updateTable('oauth_sign_ins').set({ expires_at: past }).execute();
+      await purgeExpiredSessions.run(server.ctx);
+      expect(await server.ctx.db.selectFrom('oauth_sign_ins').selectAll().execute()).toEqual([]);
     });
 
     it('binds the sign-in to the browser that started it', async () => {
