@@ -31,6 +31,7 @@ import { hashToken, newToken } from './tokens';
 export const CANCELLED = 'You cancelled the sign-in.';
 export const STATE_UNKNOWN = 'This sign-in has expired or was not started here. Please try again.';
 const PROVIDER_REFUSED = 'The sign-in was refused. Please try again.';
+const MAX_NAME_LENGTH = 200;
 
 /** The provider's authorization URL for a sign-in started by the browser holding `browserState`. */
 export async function startSocialSignIn(
@@ -75,9 +76,10 @@ export async function finishSocialSignIn(
   client: OAuthProviderClient,
   back: ProviderReturn,
 ): Promise<string> {
+  const { state } = back;
   // Taken whatever happens next, so a state is never good twice.
-  const started = back.state ? await takeOAuthSignIn(db, hashToken(back.state)) : undefined;
-  if (!started || started.provider !== client.id || started.expires_at <= nowIso()) {
+  const started = state ? await takeOAuthSignIn(db, hashToken(state)) : undefined;
+  if (!state || !started || started.provider !== client.id || started.expires_at <= nowIso()) {
     throw badRequest(STATE_UNKNOWN);
   }
   if (!back.browserState || hashToken(back.browserState) !== started.browser_state_hash) {
@@ -86,7 +88,7 @@ export async function finishSocialSignIn(
   if (back.error) throw badRequest(back.error === 'access_denied' ? CANCELLED : PROVIDER_REFUSED);
   if (!back.code) throw badRequest(PROVIDER_REFUSED);
   const identity = await client.identify(back.code, {
-    state: back.state!,
+    state,
     codeVerifier: started.code_verifier,
     nonce: started.nonce,
   });
@@ -145,7 +147,9 @@ async function userWithEmail(
     if (existing.is_guest) throw new OAuthProviderError(PROVIDER_REFUSED);
     return existing;
   }
-  const user = newUser({ email: identity.email, name: identity.name, password_hash: null });
+  // The same bound as a name typed on /auth or in Settings.
+  const name = identity.name ? identity.name.slice(0, MAX_NAME_LENGTH) : null;
+  const user = newUser({ email: identity.email, name, password_hash: null });
   user.plan = planOf(config, user);
   try {
     await insertUser(db, user);

@@ -6,9 +6,12 @@ import { OAuthProviderError, PROVIDER_TIMEOUT_MS } from './types';
 // issuer's published keys and its claims say it was made for us, now, for this sign-in.
 // node:crypto does the signature; no JOSE library needed for the two algorithms issuers use.
 
-const ALGORITHMS: Record<string, { hash: string; dsaEncoding?: 'ieee-p1363' }> = {
-  RS256: { hash: 'sha256' },
-  ES256: { hash: 'sha256', dsaEncoding: 'ieee-p1363' },
+const ALGORITHMS: Record<
+  string,
+  { hash: string; keyType: 'rsa' | 'ec'; dsaEncoding?: 'ieee-p1363' }
+> = {
+  RS256: { hash: 'sha256', keyType: 'rsa' },
+  ES256: { hash: 'sha256', keyType: 'ec', dsaEncoding: 'ieee-p1363' },
 };
 
 /** Clocks differ a little between us and the issuer. */
@@ -103,12 +106,19 @@ export async function verifyIdToken(token: string, expect: IdTokenExpectations):
     });
   }
   if (!key) return refuse('unknown key');
-  const signed = verify(
-    algorithm.hash,
-    Buffer.from(`${headerPart}.${payloadPart}`),
-    algorithm.dsaEncoding ? { key, dsaEncoding: algorithm.dsaEncoding } : key,
-    Buffer.from(signaturePart, 'base64url'),
-  );
+  // The header names the algorithm; the key must be of its kind, or a token could pick one.
+  if (key.asymmetricKeyType !== algorithm.keyType) return refuse('key of another kind');
+  let signed = false;
+  try {
+    signed = verify(
+      algorithm.hash,
+      Buffer.from(`${headerPart}.${payloadPart}`),
+      algorithm.dsaEncoding ? { key, dsaEncoding: algorithm.dsaEncoding } : key,
+      Buffer.from(signaturePart, 'base64url'),
+    );
+  } catch {
+    signed = false;
+  }
   if (!signed) refuse('bad signature');
   const now = Math.floor((expect.now ?? Date.now()) / 1000);
   if (!expect.issuers.includes(claims.iss)) refuse('wrong issuer');
