@@ -198,4 +198,65 @@ describe('config', () => {
       }
     });
   });
+  it('reads social sign-in: each provider needs its id and secret, endpoints can move', () => {
+    const none = loadConfig({ DATA_DIR: tempDir(), APP_ORIGIN: 'https://app.example.com' });
+    expect(none.oauth).toEqual({
+      enabled: true,
+      callbackBaseUrl: 'https://app.example.com',
+      clientUrl: 'https://app.example.com',
+      github: null,
+      google: null,
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), ENABLE_OAUTH: 'false' }).oauth.enabled).toBe(false);
+    // Only 'false' turns it off (SPEC.md section 6).
+    expect(loadConfig({ DATA_DIR: tempDir(), ENABLE_OAUTH: '0' }).oauth.enabled).toBe(true);
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      GITHUB_CLIENT_ID: 'gh-id',
+      GITHUB_CLIENT_SECRET: 'gh-secret',
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      OAUTH_CALLBACK_BASE_URL: 'https://api.example.com/',
+      CLIENT_URL: 'https://www.example.com',
+      GITHUB_OAUTH_BASE_URL: 'http://127.0.0.1:4001',
+      GITHUB_API_BASE_URL: 'http://127.0.0.1:4002/',
+      GOOGLE_ISSUER_URL: 'http://127.0.0.1:4003',
+    });
+    expect(set.oauth).toEqual({
+      enabled: true,
+      callbackBaseUrl: 'https://api.example.com',
+      clientUrl: 'https://www.example.com',
+      github: {
+        clientId: 'gh-id',
+        clientSecret: 'gh-secret',
+        oauthBaseUrl: 'http://127.0.0.1:4001',
+        apiBaseUrl: 'http://127.0.0.1:4002',
+      },
+      google: { clientId: 'g-id', clientSecret: 'g-secret', issuerUrl: 'http://127.0.0.1:4003' },
+    });
+    const defaults = loadConfig({
+      DATA_DIR: tempDir(),
+      GITHUB_CLIENT_ID: 'a',
+      GITHUB_CLIENT_SECRET: 'b',
+      GOOGLE_CLIENT_ID: 'c',
+      GOOGLE_CLIENT_SECRET: 'd',
+    }).oauth;
+    expect(defaults.github).toMatchObject({
+      oauthBaseUrl: 'https://github.com',
+      apiBaseUrl: 'https://api.github.com',
+    });
+    expect(defaults.google?.issuerUrl).toBe('https://accounts.google.com');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), GITHUB_CLIENT_ID: 'a' })).toThrow(
+      'GITHUB_CLIENT_SECRET',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), GOOGLE_CLIENT_SECRET: 'a' })).toThrow(
+      'GOOGLE_CLIENT_ID',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), CLIENT_URL: 'not a url' })).toThrow(
+      'CLIENT_URL',
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), GOOGLE_ISSUER_URL: 'ftp://accounts.example' }),
+    ).toThrow('GOOGLE_ISSUER_URL');
+  });
 });

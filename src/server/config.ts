@@ -72,6 +72,89 @@ function s3Config(e: S3Variables): S3Config | null {
 
 // --- end of S3 ------------------------------------------------------------------------------
 
+// --- Social sign-in (OAuth) -----------------------------------------------------------------
+
+export interface OAuthProviderApp {
+  clientId: string;
+  /** Never logged. */
+  clientSecret: string;
+}
+
+export interface OAuthConfig {
+  /** ENABLE_OAUTH: on unless it equals 'false' (SPEC.md section 6); off hides and refuses it. */
+  enabled: boolean;
+  /** The origin the providers send people back to: `{it}/api/auth/{provider}/callback`. */
+  callbackBaseUrl: string;
+  /** The web app's origin, where `/auth/callback` is. */
+  clientUrl: string;
+  /** null: no OAuth app registered for the provider; its button says so. */
+  github: (OAuthProviderApp & { oauthBaseUrl: string; apiBaseUrl: string }) | null;
+  google: (OAuthProviderApp & { issuerUrl: string }) | null;
+}
+
+const origin = () =>
+  z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const OAUTH_VARIABLES = {
+  ENABLE_OAUTH: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().min(1, 'must not be empty').optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1, 'must not be empty').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1, 'must not be empty').optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1, 'must not be empty').optional(),
+  OAUTH_CALLBACK_BASE_URL: origin().optional(),
+  CLIENT_URL: origin().optional(),
+  // Tests point these at local servers speaking GitHub's and Google's wire formats.
+  GITHUB_OAUTH_BASE_URL: origin().default('https://github.com'),
+  GITHUB_API_BASE_URL: origin().default('https://api.github.com'),
+  GOOGLE_ISSUER_URL: origin().default('https://accounts.google.com'),
+};
+
+type OAuthVariables = z.infer<z.ZodObject<typeof OAUTH_VARIABLES>>;
+
+/** A provider's app, when both halves are set; half of one is a mistake worth refusing to start. */
+function providerApp(
+  idName: string,
+  secretName: string,
+  id: string | undefined,
+  secret: string | undefined,
+): OAuthProviderApp | null {
+  if (id && secret) return { clientId: id, clientSecret: secret };
+  if (!id && !secret) return null;
+  throw new ConfigError(
+    `Invalid configuration:\n  ${id ? secretName : idName}: required with ${id ? idName : secretName} (set both or neither)`,
+  );
+}
+
+function oauthConfig(e: OAuthVariables, appOrigin: string): OAuthConfig {
+  const github = providerApp(
+    'GITHUB_CLIENT_ID',
+    'GITHUB_CLIENT_SECRET',
+    e.GITHUB_CLIENT_ID,
+    e.GITHUB_CLIENT_SECRET,
+  );
+  const google = providerApp(
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    e.GOOGLE_CLIENT_ID,
+    e.GOOGLE_CLIENT_SECRET,
+  );
+  return {
+    enabled: e.ENABLE_OAUTH !== 'false',
+    callbackBaseUrl: e.OAUTH_CALLBACK_BASE_URL ?? appOrigin,
+    clientUrl: e.CLIENT_URL ?? appOrigin,
+    github: github && {
+      ...github,
+      oauthBaseUrl: e.GITHUB_OAUTH_BASE_URL,
+      apiBaseUrl: e.GITHUB_API_BASE_URL,
+    },
+    google: google && { ...google, issuerUrl: e.GOOGLE_ISSUER_URL },
+  };
+}
+
+// --- end of OAuth ---------------------------------------------------------------------------
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -149,6 +232,7 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
+  ...OAUTH_VARIABLES,
   ...S3_VARIABLES,
 });
 
@@ -260,6 +344,8 @@ export interface Config {
     models: Record<AiProvider, string>;
     timeoutMs: number;
   };
+  /** Sign-in with GitHub and Google. */
+  oauth: OAuthConfig;
 }
 
 export class ConfigError extends Error {}
@@ -305,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Unset, both follow the port, so `PORT=4000 npm start` links to sites that answer.
   const local = `localhost:${e.PORT || 3000}`;
   const appOrigin = e.APP_ORIGIN ?? `http://${local}`;
+  const oauth = oauthConfig(e, appOrigin.replace(/\/$/, ''));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -357,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       models: { CLAUDE: e.AI_MODEL_CLAUDE, OPENAI: e.AI_MODEL_OPENAI, GEMINI: e.AI_MODEL_GEMINI },
       timeoutMs: e.AI_TIMEOUT_MS,
     },
+    oauth,
   };
 }
 

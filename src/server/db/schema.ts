@@ -46,6 +46,33 @@ export interface SignInCodesTable {
   expires_at: string;
 }
 
+export type OAuthProvider = 'github' | 'google';
+
+/** A provider's account linked to one of ours (migration 012). */
+export interface OAuthAccountsTable {
+  provider: OAuthProvider;
+  provider_account_id: string;
+  user_id: string;
+  /** The verified e-mail the provider last gave; informational, never used to find the user. */
+  email: string | null;
+  created_at: string;
+  last_used_at: string;
+}
+
+/** A social sign-in started and not yet returned (domain/social-sign-in.ts). */
+export interface OAuthSignInsTable {
+  /** Hash of the state sent to the provider. */
+  state_hash: string;
+  /** Hash of the auth_state cookie of the browser that started it. */
+  browser_state_hash: string;
+  provider: OAuthProvider;
+  /** PKCE verifier (Google); null for GitHub. */
+  code_verifier: string | null;
+  /** OpenID Connect nonce the ID token must carry (Google). */
+  nonce: string | null;
+  expires_at: string;
+}
+
 export interface SitesTable {
   id: string;
   user_id: string;
@@ -246,6 +273,8 @@ export interface DB {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   sign_in_codes: SignInCodesTable;
+  oauth_accounts: OAuthAccountsTable;
+  oauth_sign_ins: OAuthSignInsTable;
   sites: SitesTable;
   deployments: DeploymentsTable;
   deployment_files: DeploymentFilesTable;

@@ -1,4 +1,5 @@
 import { deleteStaleLoginFailures } from '../db/queries/login-failures';
+import { deleteOAuthSignInsExpiredBefore } from '../db/queries/oauth';
 import { deleteSessionsExpiredBefore } from '../db/queries/sessions';
 import { deleteSignInCodesExpiredBefore } from '../db/queries/sign-in-codes';
 import { THROTTLE } from '../domain/login-throttle';
@@ -11,7 +12,11 @@ export const purgeExpiredSessions: Job = {
   async run(ctx) {
     const count = await deleteSessionsExpiredBefore(ctx.db, nowIso());
     const codes = await deleteSignInCodesExpiredBefore(ctx.db, nowIso());
-    if (count || codes) return `removed ${count} expired sessions and ${codes} sign-in codes`;
+    // Social sign-ins started and never finished (the person closed the provider's page).
+    const started = await deleteOAuthSignInsExpiredBefore(ctx.db, nowIso());
+    if (count || codes || started) {
+      return `removed ${count} expired sessions, ${codes} sign-in codes and ${started} unfinished social sign-ins`;
+    }
   },
 };
 

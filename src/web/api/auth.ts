@@ -8,6 +8,7 @@ import type {
   SignInCodeRequest,
   User,
 } from '../../shared/user';
+import type { OAuthPublicConfig } from '../../shared/oauth';
 import { api } from './client';
 
 export const authApi = {
@@ -27,6 +28,7 @@ export interface PublicConfig {
   sitesDomain: string;
   sitesProtocol: 'http' | 'https';
   features: { analytics: boolean; oauth: boolean; customDomains: boolean };
+  oauth: OAuthPublicConfig;
 }
 
 export const configApi = {

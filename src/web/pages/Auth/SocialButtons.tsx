@@ -1,23 +1,41 @@
+import { useState } from 'react';
+import type { OAuthPublicConfig } from '../../../shared/oauth';
+
 // Social sign-in leaves the app: the server redirects to the provider, which returns to
-// /auth/callback with a token or an error.
+// /auth/callback with a one-time code or an error. A provider this server has no app for
+// says so here instead of sending the person away and back.
 const providers = [
   { id: 'github', label: 'GitHub', icon: GitHubMark },
   { id: 'google', label: 'Google', icon: GoogleMark },
 ] as const;
 
-export function SocialButtons() {
+export function SocialButtons({ config }: { config: OAuthPublicConfig }) {
+  const [unavailable, setUnavailable] = useState<string | null>(null);
   return (
-    <div className="grid grid-cols-2 gap-3">
-      {providers.map(({ id, label, icon: Icon }) => (
-        <a
-          key={id}
-          href={`/api/auth/${id}`}
-          className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-slate-200 bg-white text-sm font-medium shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
-        >
-          <Icon />
-          {label}
-        </a>
-      ))}
+    <div>
+      <div className="grid grid-cols-2 gap-3">
+        {providers.map(({ id, label, icon: Icon }) => (
+          <a
+            key={id}
+            href={`/api/auth/${id}`}
+            onClick={(event) => {
+              if (config.providers[id].configured) return;
+              event.preventDefault();
+              setUnavailable(`${label} sign-in is not set up on this server.`);
+            }}
+            className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-slate-200 bg-white text-sm font-medium shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+          >
+            <Icon />
+            {label}
+          </a>
+        ))}
+      </div>
+      {/* Beside the buttons, where the person is looking after pressing one. */}
+      {unavailable && (
+        <p role="alert" className="mt-3 text-center text-sm text-amber-700 dark:text-amber-300">
+          {unavailable}
+        </p>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { AuthForm, type AuthMode } from './AuthForm';
 import { OAuthGuide } from './OAuthGuide';
 import { SocialButtons } from './SocialButtons';
 import { useAuthErrorParam } from './useAuthError';
+import { useOAuthConfig } from './useOAuthConfig';
 
 export function AuthPage() {
   const { user, loading, continueAsGuest } = useSession();
@@ -15,6 +16,7 @@ export function AuthPage() {
   const [mode, setMode] = useState<AuthMode>('signin');
   const [error, setError] = useAuthErrorParam();
   const [guestBusy, setGuestBusy] = useState(false);
+  const oauth = useOAuthConfig();
 
   // A signed-in account has nothing to do here; a guest may still sign in or sign up.
   useEffect(() => {
@@ -79,12 +81,16 @@ export function AuthPage() {
 
           <AuthForm mode={mode} error={error} onError={setError} />
 
-          <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
-            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
-            or continue with
-            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
-          </div>
-          <SocialButtons />
+          {oauth.enabled && (
+            <>
+              <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+                <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+                or continue with
+                <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+              </div>
+              <SocialButtons config={oauth} />
+            </>
+          )}
         </Card>
 
         <Card className="flex items-center gap-3 p-4">
@@ -101,13 +107,14 @@ export function AuthPage() {
             type="button"
             onClick={startAsGuest}
             disabled={guestBusy}
-            className="text-right text-sm font-medium text-brand-600 hover:underline disabled:opacity-50 dark:text-brand-400"
+            // Narrower than its words on a phone, so the card's own text keeps some room.
+            className="max-w-[9rem] text-right text-sm font-medium text-brand-600 sm:max-w-none hover:underline disabled:opacity-50 dark:text-brand-400"
           >
             Continue as guest (24h sites)
           </button>
         </Card>
 
-        <OAuthGuide />
+        {oauth.enabled && <OAuthGuide config={oauth} />}
       </div>
     </PageLayout>
   );

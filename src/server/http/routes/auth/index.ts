@@ -13,21 +13,13 @@ import type { AppContext } from '../../../context';
 import { createGuest, login, register, type SignedIn } from '../../../domain/accounts';
 import { changePassword, renameUser } from '../../../domain/profile';
 import { revokeSession } from '../../../domain/sessions';
-import {
-  exchangeSignInCode,
-  newSignInState,
-  SIGN_IN_STATE_TTL_MS,
-} from '../../../domain/sign-in-codes';
-import { notFound, unauthorized } from '../../../errors';
+import { exchangeSignInCode } from '../../../domain/sign-in-codes';
+import { unauthorized } from '../../../errors';
 import { presentUser } from '../../../presenters/user';
 import { clearAuthCookie, requireUser, setAuthCookie } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';
-
-const SOCIAL_PROVIDERS: Record<string, string> = { github: 'GitHub', google: 'Google' };
-
-// Names the browser that started a sign-in (domain/sign-in-codes.ts); only /api/auth sees it.
-const STATE_COOKIE = 'auth_state';
-const STATE_COOKIE_PATH = '/api/auth';
+import { socialSignInRoutes } from './social';
+import { STATE_COOKIE, STATE_COOKIE_PATH } from './state-cookie';
 
 const userAgent = (r: FastifyRequest) => r.headers['user-agent'] ?? null;
 
@@ -87,25 +79,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       )) satisfies ChangePasswordResponse;
     });
 
-    // Social sign-in needs an OAuth app registered by whoever runs this installation; until
-    // one is configured the button returns to the app with an honest reason.
-    app.get('/:provider', async (request, reply) => {
-      const { provider } = request.params as { provider: string };
-      const label = SOCIAL_PROVIDERS[provider];
-      if (!label) throw notFound();
-      // Sign-in starts here, so this browser is the one its return code will be bound to.
-      reply.setCookie(STATE_COOKIE, newSignInState(), {
-        httpOnly: true,
-        // Lax: the provider sends the person back with a top-level GET from its own site.
-        sameSite: 'lax',
-        secure: ctx.config.appOrigin.startsWith('https:'),
-        path: STATE_COOKIE_PATH,
-        maxAge: SIGN_IN_STATE_TTL_MS / 1000,
-      });
-      const error = `${label} sign-in is not set up on this server yet. Please use email and password.`;
-      const query = new URLSearchParams({ provider, error });
-      return reply.redirect(`${ctx.config.appOrigin}/auth/callback?${query}`);
-    });
+    await app.register(socialSignInRoutes(ctx));
 
     // /auth/callback in the web app: the code it was given becomes a session for this browser.
     app.post('/callback', { config: { rateLimit: limits.signIn } }, async (request, reply) => {
