@@ -1,0 +1,108 @@
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import type { BillingPlan } from '../../../../shared/billing';
+import type { PlanName } from '../../../../shared/plans';
+import { billingApi } from '../../../api/billing';
+import { errorMessage } from '../../../api/client';
+import { ErrorBox } from '../../../components/ui/Alert';
+import { Card } from '../../../components/ui/Card';
+import { Spinner } from '../../../components/ui/Spinner';
+import { usePlans, useSubscription } from '../../../hooks/billing';
+import { useSession } from '../../../hooks/session';
+import { CurrentPlan, useOpenPortal } from './CurrentPlan';
+import { PlanAction, type PlanActionContext } from './PlanActions';
+import { PlanCard } from './PlanCard';
+import { useCheckoutReturn } from './useCheckoutReturn';
+
+const SHOWN: PlanName[] = ['FREE', 'STARTER', 'PRO'];
+
+function AdminNote() {
+  return (
+    <Card className="flex items-start gap-3 p-6">
+      <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-600 dark:text-brand-400" />
+      <div>
+        <h3 className="font-semibold">Administrator access</h3>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Your account has unlimited access: no site limit and nothing to pay, so there is no plan
+          to choose.
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+/** SPEC.md section 2, Settings: Billing & Plans, the default tab. */
+export function BillingTab() {
+  useCheckoutReturn();
+  const { user, loading } = useSession();
+  const plans = usePlans();
+  const subscription = useSubscription();
+  const portal = useOpenPortal();
+  const [pending, setPending] = useState<PlanName | null>(null);
+  const [checkoutError, setCheckoutError] = useState<string | null>(null);
+  const signedIn = Boolean(user && !user.isGuest);
+  const current = subscription.data?.plan ?? (signedIn ? (user?.plan ?? null) : null);
+
+  if (loading || plans.isPending || (signedIn && subscription.isPending)) {
+    return <Spinner label="Loading plans..." />;
+  }
+
+  const upgrade = async (plan: BillingPlan) => {
+    if (!plan.stripePriceId) return;
+    setPending(plan.name);
+    setCheckoutError(null);
+    try {
+      location.assign(await billingApi.createCheckout({ priceId: plan.stripePriceId }));
+    } catch (err) {
+      setCheckoutError(errorMessage(err, 'Failed to create checkout session'));
+      setPending(null);
+    }
+  };
+
+  const ctx: PlanActionContext = {
+    signedIn,
+    current,
+    billingEnabled: plans.data?.billingEnabled ?? false,
+    unavailableReason: plans.data?.unavailableReason ?? null,
+    pending,
+    upgrade: (plan) => void upgrade(plan),
+    openPortal: () => void portal.open(),
+  };
+
+  return (
+    <div className="space-y-6">
+      {subscription.isError && (
+        <ErrorBox>{errorMessage(subscription.error, 'Failed to load your subscription')}</ErrorBox>
+      )}
+      {subscription.data && <CurrentPlan data={subscription.data} />}
+      {current === 'ADMIN' ? (
+        <AdminNote />
+      ) : plans.isError ? (
+        <ErrorBox>{errorMessage(plans.error, 'Failed to load plans')}</ErrorBox>
+      ) : (
+        <section aria-label="Plans">
+          <h2 className="text-lg font-semibold">Plans</h2>
+          {(checkoutError ?? portal.error) && (
+            <div className="mt-3">
+              <ErrorBox>{checkoutError ?? portal.error}</ErrorBox>
+            </div>
+          )}
+          <div className="mt-4 grid gap-4 md:grid-cols-3">
+            {SHOWN.map((name) => {
+              const plan = plans.data.plans[name];
+              if (!plan) return null;
+              return (
+                <PlanCard
+                  key={name}
+                  plan={plan}
+                  current={signedIn && name === current}
+                  action={<PlanAction plan={plan} ctx={ctx} />}
+                />
+              );
+            })}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { Link, useNavigate } from 'react-router';
+import type { BillingPlan } from '../../../../shared/billing';
+import type { PlanName } from '../../../../shared/plans';
+import { Button, buttonStyles } from '../../../components/ui/Button';
+
+// Plans in order of what they give: a lower one is a downgrade, done in Stripe's portal.
+const RANK: Record<PlanName, number> = { FREE: 0, STARTER: 1, PRO: 2, ADMIN: 3 };
+
+export interface PlanActionContext {
+  /** A signed-in account (not a guest): only accounts can buy a plan. */
+  signedIn: boolean;
+  current: PlanName | null;
+  billingEnabled: boolean;
+  unavailableReason: string | null;
+  /** The plan whose checkout is being created, so its button spins. */
+  pending: PlanName | null;
+  upgrade(plan: BillingPlan): void;
+  openPortal(): void;
+}
+
+const full = 'w-full';
+
+/**
+ * SPEC.md section 2: an upgrade button only for a plan with a price that is not the current
+ * one; otherwise 'Current Plan' or 'Contact Sales'. Visitors are sent to sign in first.
+ */
+export function PlanAction({ plan, ctx }: { plan: BillingPlan; ctx: PlanActionContext }) {
+  const navigate = useNavigate();
+  const upgradeLabel = `Upgrade to ${plan.label}`;
+  const paid = (plan.priceMonthly ?? 0) > 0;
+
+  if (ctx.signedIn && plan.name === ctx.current) {
+    return (
+      <Button variant="secondary" disabled className={full}>
+        Current Plan
+      </Button>
+    );
+  }
+  if (ctx.signedIn && ctx.current && RANK[plan.name] < RANK[ctx.current]) {
+    // Stripe's portal cancels or switches the subscription; a second checkout would not.
+    return (
+      <Button variant="secondary" className={full} onClick={ctx.openPortal}>
+        Change in Manage Billing
+      </Button>
+    );
+  }
+  if (paid && !ctx.billingEnabled) {
+    return (
+      <div>
+        <Button disabled className={full}>
+          {upgradeLabel}
+        </Button>
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+          {ctx.unavailableReason ?? 'Upgrading is not available on this server.'}
+        </p>
+      </div>
+    );
+  }
+  if (!ctx.signedIn) {
+    return (
+      <Button
+        variant={paid ? 'primary' : 'secondary'}
+        className={full}
+        onClick={() => navigate('/auth')}
+      >
+        {paid ? upgradeLabel : 'Sign up free'}
+      </Button>
+    );
+  }
+  if (plan.stripePriceId) {
+    return (
+      <Button
+        className={full}
+        loading={ctx.pending === plan.name}
+        disabled={ctx.pending !== null}
+        onClick={() => ctx.upgrade(plan)}
+      >
+        {upgradeLabel}
+      </Button>
+    );
+  }
+  return (
+    <Link to="/contact" className={buttonStyles({ variant: 'secondary', className: full })}>
+      Contact Sales
+    </Link>
+  );
+}
