@@ -1,4 +1,4 @@
-import { ShieldCheck } from 'lucide-react';
+import { Info, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { BillingPlan } from '../../../../shared/billing';
 import type { PlanName } from '../../../../shared/plans';
@@ -63,7 +63,6 @@ export function BillingTab() {
     signedIn,
     current,
     billingEnabled: plans.data?.billingEnabled ?? false,
-    unavailableReason: plans.data?.unavailableReason ?? null,
     pending,
     upgrade: (plan) => void upgrade(plan),
     openPortal: () => void portal.open(),
@@ -86,6 +85,17 @@ export function BillingTab() {
             <div className="mt-3">
               <ErrorBox>{checkoutError ?? portal.error}</ErrorBox>
             </div>
+          )}
+          {!plans.data.billingEnabled && (
+            <p
+              id="billing-unavailable"
+              className="mt-3 flex items-start gap-2 rounded-lg bg-slate-100 px-3 py-2.5 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+            >
+              <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              <span>
+                {plans.data.unavailableReason ?? 'Upgrading is not available on this server.'}
+              </span>
+            </p>
           )}
           <div className="mt-4 grid gap-4 md:grid-cols-3">
             {SHOWN.map((name) => {

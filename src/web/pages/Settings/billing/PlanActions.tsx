@@ -11,7 +11,6 @@ export interface PlanActionContext {
   signedIn: boolean;
   current: PlanName | null;
   billingEnabled: boolean;
-  unavailableReason: string | null;
   /** The plan whose checkout is being created, so its button spins. */
   pending: PlanName | null;
   upgrade(plan: BillingPlan): void;
@@ -45,15 +44,11 @@ export function PlanAction({ plan, ctx }: { plan: BillingPlan; ctx: PlanActionCo
     );
   }
   if (paid && !ctx.billingEnabled) {
+    // The reason is said once above the cards, so the buttons of all three stay in line.
     return (
-      <div>
-        <Button disabled className={full}>
-          {upgradeLabel}
-        </Button>
-        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-          {ctx.unavailableReason ?? 'Upgrading is not available on this server.'}
-        </p>
-      </div>
+      <Button disabled className={full} aria-describedby="billing-unavailable">
+        {upgradeLabel}
+      </Button>
     );
   }
   if (!ctx.signedIn) {
