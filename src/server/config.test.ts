@@ -98,6 +98,35 @@ describe('config', () => {
     }
   });
 
+  it('reads the Stripe settings, turning STRIPE_API_BASE into host, port and protocol', () => {
+    const off = loadConfig({ DATA_DIR: tempDir() });
+    expect(off.billing).toEqual({
+      secretKey: null,
+      webhookSecret: null,
+      prices: { STARTER: null, PRO: null },
+      apiBase: null,
+    });
+    const on = loadConfig({
+      DATA_DIR: tempDir(),
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      STRIPE_PRICE_STARTER: 'price_s',
+      STRIPE_PRICE_PRO: 'price_p',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(on.billing).toEqual({
+      secretKey: 'sk_test_123',
+      webhookSecret: 'whsec_123',
+      prices: { STARTER: 'price_s', PRO: 'price_p' },
+      apiBase: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    });
+    const https = loadConfig({ DATA_DIR: tempDir(), STRIPE_API_BASE: 'https://stripe.test' });
+    expect(https.billing.apiBase).toEqual({ host: 'stripe.test', port: 443, protocol: 'https' });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_API_BASE: 'ftp://x' })).toThrow(
+      /STRIPE_API_BASE/,
+    );
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://x' })).toThrow(

@@ -140,6 +140,15 @@ const EnvSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   TLS_CERT_FILE: z.string().min(1).optional(),
   TLS_KEY_FILE: z.string().min(1).optional(),
+  // Stripe billing: off while STRIPE_SECRET_KEY is unset (SPEC.md sections 6 and 7).
+  STRIPE_SECRET_KEY: z.string().min(1, 'must not be empty').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1, 'must not be empty').optional(),
+  STRIPE_PRICE_STARTER: z.string().min(1, 'must not be empty').optional(),
+  STRIPE_PRICE_PRO: z.string().min(1, 'must not be empty').optional(),
+  // Tests point the official client at a local fake speaking Stripe's REST API.
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   ...S3_VARIABLES,
 });
 
@@ -167,6 +176,35 @@ export function parseDnsServers(value: string): string[] | null {
 }
 
 export type Role = 'web' | 'worker';
+
+/** Where the Stripe client sends its calls, in the `stripe` package's own option names. */
+export interface StripeApiBase {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+export interface BillingConfig {
+  /** null: billing is off; every billing call but the plan list answers 503. Never logged. */
+  secretKey: string | null;
+  /** Verifies the signature of Stripe's webhook calls. Never logged. */
+  webhookSecret: string | null;
+  /** The Stripe price each paid plan is sold at; null: that plan cannot be bought here. */
+  prices: { STARTER: string | null; PRO: string | null };
+  /** null: Stripe itself. */
+  apiBase: StripeApiBase | null;
+}
+
+function stripeApiBase(value: string | undefined): StripeApiBase | null {
+  if (!value) return null;
+  const url = new URL(value);
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+    protocol,
+  };
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -216,6 +254,7 @@ export interface Config {
   tlsCertFile: string | null;
   tlsKeyFile: string | null;
   /** Where each AI provider's API is, the model a site's calls use, and how long one may take. */
+  billing: BillingConfig;
   ai: {
     baseUrls: Record<AiProvider, string>;
     models: Record<AiProvider, string>;
@@ -303,6 +342,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpsPort: e.HTTPS_PORT ?? null,
     tlsCertFile: e.TLS_CERT_FILE ?? null,
     tlsKeyFile: e.TLS_KEY_FILE ?? null,
+    billing: {
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      prices: { STARTER: e.STRIPE_PRICE_STARTER ?? null, PRO: e.STRIPE_PRICE_PRO ?? null },
+      apiBase: stripeApiBase(e.STRIPE_API_BASE),
+    },
     ai: {
       baseUrls: {
         CLAUDE: e.ANTHROPIC_BASE_URL,

@@ -75,3 +75,14 @@ export const storageFull = () =>
     'STORAGE_FULL',
     'The server has run out of storage space, so this deployment could not be saved. Please try again later.',
   );
+
+/** This server has no Stripe key: nothing about plans can be bought or managed here. */
+export const billingUnavailable = () =>
+  new AppError(
+    503,
+    'BILLING_UNAVAILABLE',
+    'Payments are not set up on this server yet, so plans cannot be bought or managed here.',
+  );
+/** Stripe refused or could not be reached: nothing was changed on our side. */
+export const paymentProviderFailed = (message: string) =>
+  new AppError(502, 'PAYMENT_PROVIDER_ERROR', message);

@@ -1,3 +1,4 @@
+import { warnAboutBillingSettings } from './billing/stripe-client';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -56,6 +57,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       'ROLES=web without REDIS_URL: this node hears only its own events, so nothing built by a separate worker reaches its sockets. Set REDIS_URL on every node to split web and worker.',
     );
   }
+  warnAboutBillingSettings(config, log);
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const events = await createEventBus(config, log);

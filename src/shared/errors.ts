@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'CROSS_SITE_REQUEST',
   'STORAGE_QUOTA',
   'STORAGE_FULL',
+  'BILLING_UNAVAILABLE',
+  'PAYMENT_PROVIDER_ERROR',
   'INTERNAL',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { SourceKind } from '../../builder/types';
+import type { SubscriptionStatus } from '../../shared/billing';
 import type { AiProvider, DeploymentStatus } from '../../shared/deployment';
 import type { PlanName } from '../../shared/plans';
 import type { DomainStatus, SiteStatus, SslStatus } from '../../shared/site';
@@ -206,7 +207,38 @@ export interface AiCallsDailyTable {
   calls: number;
 }
 
+export interface BillingCustomersTable {
+  user_id: string;
+  stripe_customer_id: string;
+  created_at: string;
+}
+
+/** A subscription as Stripe last described it (domain/billing.ts reads Stripe, then writes). */
+export interface SubscriptionsTable {
+  stripe_subscription_id: string;
+  user_id: string;
+  stripe_customer_id: string;
+  price_id: string | null;
+  /** The paid plan its price buys; FREE when the price is not one of this installation's. */
+  plan: PlanName;
+  status: SubscriptionStatus;
+  current_period_end: string | null;
+  cancel_at_period_end: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Stripe webhook events already applied: each is applied once. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  processed_at: string;
+}
+
 export interface DB {
+  billing_customers: BillingCustomersTable;
+  subscriptions: SubscriptionsTable;
+  stripe_events: StripeEventsTable;
   api_keys: ApiKeysTable;
   site_ai_settings: SiteAiSettingsTable;
   ai_calls_daily: AiCallsDailyTable;
@@ -231,6 +263,8 @@ export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SiteRow = Selectable<SitesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type BillingCustomerRow = Selectable<BillingCustomersTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type SiteAiSettingsRow = Selectable<SiteAiSettingsTable>;
 export type DeploymentRow = Selectable<DeploymentsTable>;
 export type DeploymentFileRow = Selectable<DeploymentFilesTable>;

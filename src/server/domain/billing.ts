@@ -1,5 +1,207 @@
+import type {
+  BillingPlansResponse,
+  CheckoutSessionResponse,
+  PortalSessionResponse,
+  SubscriptionResponse,
+} from '../../shared/billing';
+import { PLAN_NAMES, PLANS, maxSitesFor, type PlanName } from '../../shared/plans';
+import { callStripe, isMissingOnStripe, stripeClient } from '../billing/stripe-client';
+import type { Config } from '../config';
 import type { AppContext } from '../context';
+import { storedBytesOfUser } from '../db/queries/blobs';
+import {
+  billingCustomerOfUser,
+  insertBillingCustomer,
+  subscriptionsOfUserWithStatus,
+} from '../db/queries/billing';
+import { countUnexpiredSitesOfUser } from '../db/queries/sites';
+import { userById } from '../db/queries/users';
+import { isUniqueViolation } from '../db/errors';
 import type { UserRow } from '../db/schema';
+import {
+  badRequest,
+  billingUnavailable,
+  conflict,
+  forbidden,
+  notFound,
+  paymentProviderFailed,
+} from '../errors';
+import { nowIso } from '../lib/ids';
+import { LIVE_STATUSES, idOf, planOfPrice, syncSubscription } from './billing-sync';
+import { planOf, storageAllowanceOf } from './plans';
+
+// Plans bought through Stripe Checkout and managed in Stripe's portal (SPEC.md sections 6-8).
+
+export const BILLING_OFF_REASON = 'Payments are not set up on this server yet.';
+export const ALREADY_SUBSCRIBED =
+  'You already have a subscription: use Manage Billing to change or cancel it.';
+
+/** GET /api/billing/plans: every plan, with the price it is sold at here. */
+export function billingPlans(config: Config): BillingPlansResponse {
+  const enabled = config.billing.secretKey !== null;
+  const plans = Object.fromEntries(
+    PLAN_NAMES.map((name) => [
+      name,
+      {
+        ...PLANS[name],
+        stripePriceId: name === 'STARTER' || name === 'PRO' ? config.billing.prices[name] : null,
+      },
+    ]),
+  ) as BillingPlansResponse['plans'];
+  return { plans, billingEnabled: enabled, unavailableReason: enabled ? null : BILLING_OFF_REASON };
+}
+
+/** GET /api/billing/subscription: the plan in force, the live subscription and the usage. */
+export async function subscriptionOf(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<SubscriptionResponse> {
+  const plan = planOf(ctx.config, user);
+  const [live] = await subscriptionsOfUserWithStatus(ctx.db, user.id, LIVE_STATUSES);
+  const customer = await billingCustomerOfUser(ctx.db, user.id);
+  return {
+    plan,
+    subscription: live
+      ? {
+          plan: live.plan,
+          status: live.status,
+          currentPeriodEnd: live.current_period_end,
+          cancelAtPeriodEnd: live.cancel_at_period_end === 1,
+        }
+      : null,
+    usage: {
+      sites: await countUnexpiredSitesOfUser(ctx.db, user.id, nowIso()),
+      maxSites: maxSitesFor(plan),
+      storageBytes: await storedBytesOfUser(ctx.db, user.id),
+      storageQuotaBytes: storageAllowanceOf(plan).quotaBytes,
+    },
+    canManageBilling: customer !== undefined && (plan === 'STARTER' || plan === 'PRO'),
+  };
+}
+
+/** The user's one Stripe customer, created on first need; two racing calls end with one. */
+async function customerIdOf(ctx: AppContext, user: UserRow): Promise<string> {
+  const known = await billingCustomerOfUser(ctx.db, user.id);
+  if (known) return known.stripe_customer_id;
+  const stripe = stripeClient(ctx.config);
+  // The same key makes Stripe answer a racing or retried call with the same customer.
+  const customer = await callStripe(ctx.log, 'set up your billing account', () =>
+    stripe.customers.create(
+      {
+        email: user.email,
+        ...(user.name ? { name: user.name } : {}),
+        metadata: { userId: user.id },
+      },
+      { idempotencyKey: `customer-of-user-${user.id}` },
+    ),
+  );
+  try {
+    await insertBillingCustomer(ctx.db, {
+      user_id: user.id,
+      stripe_customer_id: customer.id,
+      created_at: nowIso(),
+    });
+    return customer.id;
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await billingCustomerOfUser(ctx.db, user.id);
+    if (!winner) throw err;
+    return winner.stripe_customer_id;
+  }
+}
+
+const PLAN_WORDS = (plan: PlanName) => `the ${PLANS[plan].label} plan`;
+
+/** POST /api/billing/create-checkout-session: Stripe's page where the plan is paid for. */
+export async function startCheckout(
+  ctx: AppContext,
+  user: UserRow,
+  priceId: string,
+): Promise<CheckoutSessionResponse> {
+  const stripe = stripeClient(ctx.config);
+  if (user.is_guest) throw forbidden('Create an account to upgrade your plan.');
+  const target = planOfPrice(ctx.config, priceId);
+  if (!target) throw badRequest('This plan cannot be bought here: its price is not one we sell.');
+  const current = planOf(ctx.config, user);
+  if (current === 'ADMIN') {
+    throw conflict('Your account is an administrator’s and has every feature: nothing to buy.');
+  }
+  if (current === target) throw conflict(`You are already on ${PLAN_WORDS(target)}.`);
+  const live = await subscriptionsOfUserWithStatus(ctx.db, user.id, LIVE_STATUSES);
+  if (live.length > 0) throw conflict(ALREADY_SUBSCRIBED);
+  const customer = await customerIdOf(ctx, user);
+  const settings = `${ctx.config.appOrigin}/settings?tab=billing`;
+  const session = await callStripe(ctx.log, 'start the checkout', () =>
+    stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: user.id,
+      line_items: [{ price: priceId, quantity: 1 }],
+      metadata: { userId: user.id },
+      subscription_data: { metadata: { userId: user.id } },
+      success_url: `${settings}&checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${settings}&checkout=cancelled`,
+    }),
+  );
+  if (!session.url) throw paymentProviderFailed('The payment provider gave no checkout page.');
+  return { checkoutUrl: session.url };
+}
+
+/**
+ * POST /api/billing/confirm-checkout: back from Checkout, applies the session's subscription
+ * at once through the webhook's own path, so the upgrade shows before the webhook arrives.
+ */
+export async function confirmCheckout(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string,
+): Promise<SubscriptionResponse> {
+  const stripe = stripeClient(ctx.config);
+  const missing = () => notFound('Checkout session not found');
+  const session = await callStripe(
+    ctx.log,
+    'read the checkout session',
+    () => stripe.checkout.sessions.retrieve(sessionId),
+    missing,
+  );
+  // Someone else's session reads as none at all, so ids cannot be probed.
+  if (session.metadata?.userId !== user.id) throw missing();
+  const subscriptionId = idOf(session.subscription);
+  if (session.status === 'complete' && subscriptionId) {
+    await syncSubscription(ctx, subscriptionId);
+  }
+  return subscriptionOf(ctx, (await userById(ctx.db, user.id)) ?? user);
+}
+
+/** POST /api/billing/create-portal-session: Stripe's page to change, cancel or pay. */
+export async function openBillingPortal(
+  ctx: AppContext,
+  user: UserRow,
+  returnUrl: string,
+): Promise<PortalSessionResponse> {
+  const stripe = stripeClient(ctx.config);
+  const own = new URL(ctx.config.appOrigin).origin;
+  let url: URL;
+  try {
+    url = new URL(returnUrl);
+  } catch {
+    throw badRequest('The return address must be a page of this site.');
+  }
+  if (url.origin !== own) throw badRequest('The return address must be a page of this site.');
+  const customer = await billingCustomerOfUser(ctx.db, user.id);
+  if (!customer) {
+    throw conflict('There is no billing account to manage yet: choose a paid plan first.');
+  }
+  const portal = await callStripe(ctx.log, 'open the billing portal', () =>
+    stripe.billingPortal.sessions.create({
+      customer: customer.stripe_customer_id,
+      return_url: url.toString(),
+    }),
+  );
+  return { portalUrl: portal.url };
+}
+
+const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 /**
  * Ends the account's Stripe subscription at once, before the account is deleted: nobody is
@@ -9,6 +211,26 @@ export async function cancelSubscriptionOfDeletedAccount(
   ctx: AppContext,
   user: UserRow,
 ): Promise<void> {
-  void ctx;
-  void user;
+  const customer = await billingCustomerOfUser(ctx.db, user.id);
+  if (!customer) return;
+  if (!ctx.config.billing.secretKey) {
+    const live = await subscriptionsOfUserWithStatus(ctx.db, user.id, LIVE_STATUSES);
+    if (live.length > 0) throw billingUnavailable();
+    return;
+  }
+  const stripe = stripeClient(ctx.config);
+  // Stripe's list, not ours: a subscription whose webhook has not arrived yet is ended too.
+  const subscriptions = await callStripe(ctx.log, 'cancel your subscription', () =>
+    stripe.subscriptions.list({ customer: customer.stripe_customer_id, status: 'all', limit: 100 }),
+  );
+  for (const sub of subscriptions.data) {
+    if (ENDED.has(sub.status)) continue;
+    await callStripe(ctx.log, 'cancel your subscription', async () => {
+      try {
+        await stripe.subscriptions.cancel(sub.id);
+      } catch (err) {
+        if (!isMissingOnStripe(err)) throw err;
+      }
+    });
+  }
 }

@@ -29,6 +29,11 @@ export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
     ctx.events.on('user.sites-changed', (e) =>
       local.to(rooms.user(e.userId)).emit(EVENTS.userUpdate, { type: e.change, siteId: e.siteId }),
     ),
+    ctx.events.on('user.plan-changed', (e) =>
+      local
+        .to(rooms.user(e.userId))
+        .emit(EVENTS.userUpdate, { type: 'plan-changed', plan: e.plan }),
+    ),
     ctx.events.on('session.ended', (e) =>
       local.in(rooms.session(e.sessionId)).disconnectSockets(true),
     ),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
+import { billingRoutes } from './billing';
 import { configRoutes } from './config';
 import { debugRoutes } from './debug';
 import { deploymentRoutes } from './deployments';
@@ -18,5 +19,6 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(siteRoutes(ctx), { prefix: '/api/sites' });
   await app.register(deploymentRoutes(ctx), { prefix: '/api/deployments' });
   await app.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' });
+  await app.register(billingRoutes(ctx), { prefix: '/api/billing' });
   await app.register(internalRoutes(ctx), { prefix: '/api/internal' });
 }
