@@ -62,6 +62,7 @@ export function BillingTab() {
   const ctx: PlanActionContext = {
     signedIn,
     current,
+    subscribed: Boolean(subscription.data?.canManageBilling && subscription.data.subscription),
     billingEnabled: plans.data?.billingEnabled ?? false,
     pending,
     upgrade: (plan) => void upgrade(plan),

@@ -10,6 +10,8 @@ export interface PlanActionContext {
   /** A signed-in account (not a guest): only accounts can buy a plan. */
   signedIn: boolean;
   current: PlanName | null;
+  /** A paid subscription is running: plan changes go through Manage Billing. */
+  subscribed: boolean;
   billingEnabled: boolean;
   /** The plan whose checkout is being created, so its button spins. */
   pending: PlanName | null;
@@ -35,8 +37,10 @@ export function PlanAction({ plan, ctx }: { plan: BillingPlan; ctx: PlanActionCo
       </Button>
     );
   }
-  if (ctx.signedIn && ctx.current && RANK[plan.name] < RANK[ctx.current]) {
-    // Stripe's portal cancels or switches the subscription; a second checkout would not.
+  const lower = ctx.current !== null && RANK[plan.name] < RANK[ctx.current];
+  if (ctx.signedIn && (lower || ctx.subscribed)) {
+    // A subscription is changed or cancelled in Stripe's portal: the server refuses a second
+    // checkout, and a lower plan is reached by cancelling (SPEC.md section 4).
     return (
       <Button variant="secondary" className={full} onClick={ctx.openPortal}>
         Change in Manage Billing
