@@ -18,13 +18,16 @@ export function usePlans() {
   return useQuery({ queryKey: plansKey, queryFn: billingApi.plans, retry: false });
 }
 
-/** The plan in force, its subscription and usage: accounts only, guests have no billing. */
-export function useSubscription() {
+/**
+ * The plan in force, its subscription and usage: accounts only, guests have no billing, and a
+ * server without Stripe answers 503 (`billingEnabled` false), so it is not asked then.
+ */
+export function useSubscription(billingEnabled: boolean) {
   const { user } = useSession();
   return useQuery({
     queryKey: subscriptionKey,
     queryFn: billingApi.subscription,
-    enabled: Boolean(user && !user.isGuest),
+    enabled: billingEnabled && Boolean(user && !user.isGuest),
     retry: false,
     staleTime: 0,
   });

@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePlans, useSubscription } from '../../../hooks/billing';
 import { useSession } from '../../../hooks/session';
-import { CurrentPlan, useOpenPortal } from './CurrentPlan';
+import { CurrentPlan, PlanWithoutBilling, useOpenPortal } from './CurrentPlan';
 import { PlanAction, type PlanActionContext } from './PlanActions';
 import { PlanCard } from './PlanCard';
 import { useCheckoutReturn } from './useCheckoutReturn';
@@ -36,14 +36,15 @@ export function BillingTab() {
   useCheckoutReturn();
   const { user, loading } = useSession();
   const plans = usePlans();
-  const subscription = useSubscription();
+  const billingEnabled = plans.data?.billingEnabled ?? false;
+  const subscription = useSubscription(billingEnabled);
   const portal = useOpenPortal();
   const [pending, setPending] = useState<PlanName | null>(null);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const signedIn = Boolean(user && !user.isGuest);
   const current = subscription.data?.plan ?? (signedIn ? (user?.plan ?? null) : null);
 
-  if (loading || plans.isPending || (signedIn && subscription.isPending)) {
+  if (loading || plans.isPending || (signedIn && billingEnabled && subscription.isPending)) {
     return <Spinner label="Loading plans..." />;
   }
 
@@ -63,7 +64,7 @@ export function BillingTab() {
     signedIn,
     current,
     subscribed: Boolean(subscription.data?.canManageBilling && subscription.data.subscription),
-    billingEnabled: plans.data?.billingEnabled ?? false,
+    billingEnabled,
     pending,
     upgrade: (plan) => void upgrade(plan),
     openPortal: () => void portal.open(),
@@ -74,7 +75,11 @@ export function BillingTab() {
       {subscription.isError && (
         <ErrorBox>{errorMessage(subscription.error, 'Failed to load your subscription')}</ErrorBox>
       )}
-      {subscription.data && <CurrentPlan data={subscription.data} />}
+      {subscription.data ? (
+        <CurrentPlan data={subscription.data} />
+      ) : (
+        signedIn && user && !billingEnabled && <PlanWithoutBilling plan={user.plan} />
+      )}
       {current === 'ADMIN' ? (
         <AdminNote />
       ) : plans.isError ? (

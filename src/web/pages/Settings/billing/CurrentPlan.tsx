@@ -1,13 +1,14 @@
 import { AlertTriangle, CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import type { SubscriptionResponse } from '../../../../shared/billing';
-import { PLANS } from '../../../../shared/plans';
+import { maxSitesFor, PLANS, type PlanName } from '../../../../shared/plans';
 import { billingApi } from '../../../api/billing';
 import { errorMessage } from '../../../api/client';
 import { ErrorBox } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { UsageMeters } from './UsageCard';
+import { useSites } from '../../../hooks/sites';
+import { SitesMeter, UsageMeters } from './UsageCard';
 
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', {
@@ -92,6 +93,27 @@ export function CurrentPlan({ data }: { data: SubscriptionResponse }) {
       <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
         <UsageMeters usage={data.usage} />
       </div>
+    </Card>
+  );
+}
+
+/**
+ * Without Stripe the subscription call answers 503, yet the plan and its site limit still
+ * hold: they come from the session and the sites list instead.
+ */
+export function PlanWithoutBilling({ plan }: { plan: PlanName }) {
+  const sites = useSites();
+  return (
+    <Card className="p-6">
+      <p className="text-sm font-medium text-slate-500 dark:text-slate-400">Current plan</p>
+      <p className="mt-1 text-2xl font-bold tracking-tight" data-testid="current-plan">
+        {PLANS[plan].label}
+      </p>
+      {sites.data && (
+        <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
+          <SitesMeter used={sites.data.length} max={maxSitesFor(plan)} />
+        </div>
+      )}
     </Card>
   );
 }

@@ -45,11 +45,15 @@ function Meter({
   );
 }
 
+export function SitesMeter({ used, max }: { used: number; max: number | null }) {
+  return <Meter label="Sites used" used={used} max={max} format={String} />;
+}
+
 /** Current usage against the plan's limits (SPEC.md sections 6 and 9). */
 export function UsageMeters({ usage }: { usage: Usage }) {
   return (
     <div className="space-y-4">
-      <Meter label="Sites used" used={usage.sites} max={usage.maxSites} format={String} />
+      <SitesMeter used={usage.sites} max={usage.maxSites} />
       <Meter
         label="Storage used"
         used={usage.storageBytes}
