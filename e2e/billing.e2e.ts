@@ -134,6 +134,8 @@ describe('billing: upgrade, cancel and the end of the period in the browser', ()
       (url) => url.href.startsWith(appUrl(server)) && url.pathname === '/settings',
     );
     await shows(page, 'Welcome to Pro!');
+    // The toast leaves after its 4 s; the screenshot below is of the screen as it stays.
+    const welcome = page.getByText('Welcome to Pro!');
     await expect.poll(() => currentPlan(page).textContent()).toBe('Pro');
     // The address is cleaned, so a reload does not confirm the session again.
     await expect.poll(() => new URL(page.url()).search).toBe('?tab=billing');
@@ -143,6 +145,7 @@ describe('billing: upgrade, cancel and the end of the period in the browser', ()
     expect(await menuPlan(page)).toContain('Pro Plan');
     expect(await page.getByRole('progressbar', { name: 'Sites used' }).count()).toBe(0);
     await shows(page, '3 (unlimited)');
+    await expect.poll(() => welcome.isVisible()).toBe(false);
     await screenshotScreen(page, 'billing-pro');
 
     // The fourth site deploys now.
@@ -169,8 +172,16 @@ describe('billing: upgrade, cancel and the end of the period in the browser', ()
     expect(await menuPlan(page)).toContain('Pro Plan');
     await screenshotScreen(page, 'billing-pro-cancelled');
 
-    // The period ends while the screen is open: it turns to FREE without a reload.
-    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    // A dashboard open in another tab: Pro, no upgrade banner.
+    const dashboard = await context.newPage();
+    await dashboard.goto(`${appUrl(server)}/dashboard`);
+    await shows(dashboard, 'Pro plan · Unlimited sites');
+    expect(await dashboard.getByRole('link', { name: 'See plans' }).count()).toBe(0);
+
+    // The period ends while both screens are open: they turn to FREE without a reload.
+    for (const open of [page, dashboard]) {
+      await open.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    }
     const created = fake.deliveries.find((d) => d.event.type === 'customer.subscription.created');
     expect(created).toBeDefined();
     await fake.endPeriod(created!.event.data.object.id as string);
@@ -178,9 +189,14 @@ describe('billing: upgrade, cancel and the end of the period in the browser', ()
     await expect.poll(() => planCard(page, 'Free').getAttribute('aria-current')).toBe('true');
     expect(await page.getByText(/Your plan ends on/).count()).toBe(0);
     expect(await menuPlan(page)).toContain('Free Plan');
-    expect(
-      await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
-    ).toBe(true);
+    await expect.poll(() => dashboard.locator('main').textContent()).toMatch(/Plan Usage\s*4\/3/);
+    await shows(dashboard, 'See plans');
+    for (const open of [page, dashboard]) {
+      expect(
+        await open.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
+      ).toBe(true);
+    }
+    await dashboard.close();
 
     // Every site keeps serving; a new one is refused.
     for (const [i, subdomain] of sites.entries()) {
