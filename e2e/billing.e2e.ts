@@ -125,6 +125,23 @@ describe('billing: upgrade, cancel and the end of the period in the browser', ()
     expect(await page.getByRole('button', { name: 'Manage Billing', exact: true }).count()).toBe(0);
     await screenshotScreen(page, 'billing-free');
 
+    // Stripe failing: the server's words, and the button can be pressed again.
+    fake.failRequests((method, path) => method === 'POST' && path === '/v1/checkout/sessions');
+    await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await shows(page, 'The payment provider could not start the checkout.', 30_000);
+    expect(await page.getByRole('alert').first().textContent()).toContain('please try again');
+    fake.failRequests(null);
+
+    // Leaving Checkout without paying: nothing changes, and the screen says so.
+    await planCard(page, 'Starter').getByRole('button', { name: 'Upgrade to Starter' }).click();
+    await page.waitForURL((url) => url.href.startsWith(fake.url));
+    await shows(page, 'Subscribe to Artifact Host Starter');
+    await page.getByRole('link', { name: /Back/ }).click();
+    await page.waitForURL((url) => url.href.startsWith(appUrl(server)));
+    await shows(page, 'Checkout cancelled');
+    await expect.poll(() => new URL(page.url()).search).toBe('?tab=billing');
+    expect(await currentPlan(page).textContent()).toBe('Free');
+
     // Checkout on the (fake) Stripe page, then back.
     await planCard(page, 'Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
     await page.waitForURL((url) => url.href.startsWith(fake.url));
