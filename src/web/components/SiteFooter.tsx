@@ -9,7 +9,7 @@ const columns = [
     title: 'Product',
     links: [
       { to: '/upload', label: 'Deploy' },
-      { to: '/settings?tab=billing', label: 'Pricing' },
+      { to: '/settings', label: 'Pricing' },
       { to: '/examples', label: 'Examples' },
       { to: '/comparison', label: 'Comparison' },
     ],

@@ -31,7 +31,7 @@ function linksFor(variant: NavVariant, signedIn: boolean): NavLinkItem[] {
   if (variant === 'landing') {
     return [
       { to: '/about', label: 'About' },
-      { to: '/settings?tab=billing', label: 'Pricing' },
+      { to: '/settings', label: 'Pricing' },
       { to: '/help', label: 'Help' },
       { to: '/contact', label: 'Contact' },
       ...(signedIn
