@@ -260,7 +260,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'After paying you come back to Settings, which shows your new plan at once: its card is marked as yours and the account menu shows it too.',
     ),
     p(
-      'Going from Starter to Pro works the same way. Your new site limit applies to your next deployment.',
+      'Your new site limit applies to your next deployment. Already on Starter or Pro? A running subscription is changed in Stripe’s billing portal, not through a second checkout: press Manage Billing (the other plan’s card says Change in Manage Billing).',
     ),
     h('Downgrading or cancelling'),
     ol(
