@@ -1,5 +1,5 @@
 import { Info, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { BillingPlan } from '../../../../shared/billing';
 import type { PlanName } from '../../../../shared/plans';
 import { billingApi } from '../../../api/billing';
@@ -9,7 +9,12 @@ import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePlans, useSubscription } from '../../../hooks/billing';
 import { useSession } from '../../../hooks/session';
-import { CurrentPlan, PlanWithoutBilling, useOpenPortal } from './CurrentPlan';
+import {
+  CurrentPlan,
+  PlanWithoutBilling,
+  useOpenPortal,
+  useRestoredFromHistory,
+} from './CurrentPlan';
 import { PlanAction, type PlanActionContext } from './PlanActions';
 import { PlanCard } from './PlanCard';
 import { useCheckoutReturn } from './useCheckoutReturn';
@@ -41,6 +46,7 @@ export function BillingTab() {
   const portal = useOpenPortal();
   const [pending, setPending] = useState<PlanName | null>(null);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
+  useRestoredFromHistory(useCallback(() => setPending(null), []));
   const signedIn = Boolean(user && !user.isGuest);
   const current = subscription.data?.plan ?? (signedIn ? (user?.plan ?? null) : null);
 

@@ -1,5 +1,5 @@
 import { AlertTriangle, CreditCard } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { SubscriptionResponse } from '../../../../shared/billing';
 import { maxSitesFor, PLANS, type PlanName } from '../../../../shared/plans';
 import { billingApi } from '../../../api/billing';
@@ -18,10 +18,25 @@ export function formatDate(iso: string): string {
   });
 }
 
+/**
+ * The browser's Back button from a Stripe page can restore this page as it was left, button
+ * still spinning; `reset` runs then so it can be pressed again.
+ */
+export function useRestoredFromHistory(reset: () => void) {
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) reset();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [reset]);
+}
+
 /** Sends the browser to Stripe's portal; comes back to this tab (SPEC.md section 7). */
 export function useOpenPortal() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useRestoredFromHistory(useCallback(() => setBusy(false), []));
   const open = async () => {
     setBusy(true);
     setError(null);
