@@ -126,9 +126,10 @@ export async function startCheckout(
   if (current === 'ADMIN') {
     throw conflict('Your account is an administrator’s and has every feature: nothing to buy.');
   }
-  if (current === target) throw conflict(`You are already on ${PLAN_WORDS(target)}.`);
+  // A second subscription would charge twice: changes go through the portal instead.
   const live = await subscriptionsOfUserWithStatus(ctx.db, user.id, LIVE_STATUSES);
   if (live.length > 0) throw conflict(ALREADY_SUBSCRIBED);
+  if (current === target) throw conflict(`You are already on ${PLAN_WORDS(target)}.`);
   const customer = await customerIdOf(ctx, user);
   const settings = `${ctx.config.appOrigin}/settings?tab=billing`;
   const session = await callStripe(ctx.log, 'start the checkout', () =>
