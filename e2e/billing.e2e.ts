@@ -221,6 +221,17 @@ describe('billing: upgrade, cancel and the end of the period in the browser', ()
       expect(site.status, subdomain).toBe(200);
       expect(site.text).toContain(i === 3 ? 'The fourth' : `Site ${i + 1}`);
     }
+    // Back on FREE, a site's custom-domain panel offers the way to upgrade.
+    const { body } = await server.api('GET', '/api/sites', { token });
+    const first = (body.sites as { id: string; subdomain: string }[]).find(
+      (site) => site.subdomain === sites[0],
+    );
+    await page.goto(`${appUrl(server)}/sites/${first!.id}`);
+    await shows(page, 'Custom domains come with the Starter and Pro plans.');
+    await page.getByRole('link', { name: 'Upgrade your plan' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await expect.poll(() => currentPlan(page).textContent()).toBe('Free');
+
     await deployFourth(uniqueSubdomain('paid-5'));
     await expect.poll(() => limit.isVisible()).toBe(true);
     expect(await limit.textContent()).toContain(
