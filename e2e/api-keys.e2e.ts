@@ -52,10 +52,12 @@ describe('API keys in the browser', () => {
     expect(await page.getByRole('button', { name: 'Add API Key' }).count()).toBe(0);
     await screenshotScreen(page, 'api-keys-signed-out');
 
-    await page.goto(`${server.url}/settings`);
+    // Billing & Plans is the default tab, for visitors too (the Pricing link leads there).
+    await page.goto(`${server.url}/settings?tab=api-keys`);
     await visible('Please log in to manage API keys');
     expect((await page.getByRole('tab').allTextContents()).map((t) => t.trim())).toEqual([
       'Profile',
+      'Billing & Plans',
       'API Keys',
       'Security',
     ]);

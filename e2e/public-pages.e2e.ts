@@ -118,7 +118,7 @@ describe('public pages in the browser', () => {
 
   it('says in the help center which features are not built yet, with no steps for them', async () => {
     // Each of these features has its own open issue; its article must not read as if it worked.
-    const notBuiltYet = ['plan-comparison', 'upgrade-downgrade', 'billing-faq', 'account-settings'];
+    const notBuiltYet = ['account-settings'];
     const articleText = async (id: string) => {
       await page.goto(`${server.url}/help/article/${id}`);
       const article = page.getByRole('article');
@@ -135,6 +135,13 @@ describe('public pages in the browser', () => {
     const guide = await articleText('ai-artifacts-guide');
     expect(guide).toContain("This site's owner has not connected an AI provider yet");
     expect(guide).not.toContain('not available yet');
+    // Billing is built: its articles walk through Checkout and the portal.
+    const upgrading = await articleText('upgrade-downgrade');
+    expect(upgrading).toContain('Press Upgrade to Starter or Upgrade to Pro');
+    expect(upgrading).toContain('press Manage Billing');
+    for (const id of ['plan-comparison', 'upgrade-downgrade', 'billing-faq']) {
+      expect(await articleText(id), id).not.toContain('not available yet');
+    }
     const keys = await articleText('api-keys');
     expect(keys).toContain('Press Test beside it');
     expect(keys).not.toContain('not available yet');

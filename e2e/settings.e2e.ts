@@ -33,7 +33,8 @@ describe('settings: profile and password in the browser', () => {
     page = await context.newPage();
     await page.goto(server.url);
     await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
-    await page.goto(`${server.url}/settings`);
+    // Billing & Plans is the default tab; this test is about Profile and Security.
+    await page.goto(`${server.url}/settings?tab=profile`);
 
     const profileTab = page.getByRole('tab', { name: 'Profile' });
     await expect.poll(() => profileTab.getAttribute('aria-selected')).toBe('true');

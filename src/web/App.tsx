@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { LivePlan } from './hooks/billing';
 import { SessionProvider } from './hooks/session';
 import { ToastProvider } from './hooks/toasts';
 import { router } from './routes';
@@ -21,6 +22,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
+        <LivePlan />
         <ToastProvider>
           <RouterProvider router={router} />
         </ToastProvider>

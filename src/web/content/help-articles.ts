@@ -148,7 +148,9 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
     ),
     h('Plan limits'),
     p(
-      'If you see "Plan Limit Reached", you are at your plan’s site limit. Delete a site you no longer need to make room. Paid plans with more sites are not available yet.',
+      'If you see "Plan Limit Reached", you are at your plan’s site limit. Delete a site you no longer need to make room, or press Upgrade to Pro in the dialog: Starter holds ' +
+        STARTER_SITES +
+        ' sites and Pro has no limit.',
     ),
     tip(
       'Still stuck? Write to ' +
@@ -235,47 +237,71 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Every new account is on the Free plan. Each plan’s site limit is checked whenever you deploy a new site:',
     ),
     ul(
-      'Free: ' + FREE_SITES + ' sites.',
-      'Starter: up to ' + STARTER_SITES + ' sites.',
-      'Pro: unlimited sites.',
-    ),
-    p(
-      'Every plan gets the same product today: live deployment progress, deployment history with redeploy and rollback, view counts and window.storage in your sites.',
-    ),
-    p(
-      'Paid plans are not available yet: upgrading to Starter (planned at ' +
+      'Free ($0): ' + FREE_SITES + ' sites on your own subdomains.',
+      'Starter (' +
         planPrice('STARTER') +
-        '/month) or Pro (planned at ' +
-        planPrice('PRO') +
-        '/month) is not possible today, and neither are the extras planned for them, such as custom domains.',
+        ' a month): up to ' +
+        STARTER_SITES +
+        ' sites, and custom domains.',
+      'Pro (' + planPrice('PRO') + ' a month): unlimited sites, and custom domains.',
     ),
     p(
-      'Guests can try the product without an account; guest sites stay online for 24 hours. Sites deployed from a free account stay up for good.',
+      'Every plan gets live deployment progress, deployment history with redeploy and rollback, view counts and window.storage in your sites. The plan cards in Settings, under Billing & Plans, list each plan’s features and mark the plan you are on.',
+    ),
+    p(
+      'Guests can try the product without an account; guest sites stay online for 24 hours. Sites deployed from an account stay up for good, whatever its plan.',
     ),
   ],
   'upgrade-downgrade': [
+    h('Upgrading'),
+    ol(
+      'Open Settings and the Billing & Plans tab (the Pricing link on the home page, the banner on your dashboard and the "Plan Limit Reached" dialog all lead there).',
+      'Press Upgrade to Starter or Upgrade to Pro. You go to Stripe’s secure checkout page to enter your card.',
+      'After paying you come back to Settings, which shows your new plan at once: its card is marked as yours and the account menu shows it too.',
+    ),
     p(
-      'Changing plans is not available yet: paid plans and billing are still being built, so every account stays on the plan it has.',
+      'Your new site limit applies to your next deployment. Already on Starter or Pro? A running subscription is changed in Stripe’s billing portal, not through a second checkout: press Manage Billing (the other plan’s card says Change in Manage Billing).',
+    ),
+    h('Downgrading or cancelling'),
+    ol(
+      'In Settings, Billing & Plans, press Manage Billing. You go to Stripe’s billing portal.',
+      'Cancel your plan there, then return to Settings.',
+      'Settings now says when your plan ends; you keep it until the end of the period you paid for, and then your account moves to Free.',
+    ),
+    p(
+      'Moving to Free never deletes a site: every site you have keeps running. Above the Free limit, new sites are refused with the "Plan Limit Reached" dialog until you delete some or upgrade again.',
     ),
     h('When you reach your limit'),
     ul(
       'Deploying a site beyond your plan’s limit opens the "Plan Limit Reached" dialog, and nothing is created.',
-      'Delete a site you no longer need from your dashboard to make room.',
+      'Upgrade from the dialog, or delete a site you no longer need from your dashboard to make room.',
       'Deploying again to a subdomain you already own updates that site and does not count as a new one.',
     ),
   ],
   'billing-faq': [
-    h('Do you charge anything today?'),
+    h('How do I pay?'),
     p(
-      'No. Paid plans and billing are not available yet, so there is nothing to pay, no card to enter and no invoice.',
+      'By card, through Stripe. We never see or store your card number: you enter it on Stripe’s own checkout page.',
     ),
-    h('What will paid plans cost?'),
+    h('How much, and how often?'),
     p(
-      'Starter is planned at ' +
+      'Starter is ' +
         planPrice('STARTER') +
-        ' a month and Pro at ' +
+        ' a month and Pro ' +
         planPrice('PRO') +
-        ' a month. This article will explain payments, invoices and cancelling once they exist.',
+        ' a month, charged in advance and renewed automatically each month. Settings, under Billing & Plans, shows the date your plan renews.',
+    ),
+    h('Where are my invoices and my card details?'),
+    p(
+      'Press Manage Billing in Settings, under Billing & Plans: Stripe’s billing portal lists your invoices and lets you change your card or cancel.',
+    ),
+    h('What happens when I cancel?'),
+    p(
+      'Nothing changes until the end of the period you paid for: Settings says "Your plan ends on" with the date. Then your account moves to Free and your sites keep running. Payments are not refunded except where the law requires it.',
+    ),
+    h('What if a payment fails?'),
+    p(
+      'Stripe tries again over the following days and Settings asks you to update your card in Manage Billing. If the payment still fails, your plan ends and your account moves to Free.',
     ),
     tip('Questions about plans? Write to ' + SUPPORT_EMAIL + ' and choose "Billing & Plans".'),
   ],
@@ -284,7 +310,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Your account is your email address and password, and the sites you deploy with it. Open Dashboard to see your sites, and the account menu (your initial, top right) to see your plan or sign out.',
     ),
     p(
-      'Settings has three tabs: Profile (your name; your email address cannot be changed), API Keys (the AI provider keys of your sites) and Security (your password: changing it signs you out on every other browser and device). Plans and billing, and choosing notification emails, are not available yet.',
+      'Settings has three tabs: Profile (your name; your email address cannot be changed), API Keys (the AI provider keys of your sites) and Security (your password: changing it signs you out on every other browser and device). Billing & Plans shows your plan, what you use of it and the way to upgrade or manage your billing. Choosing notification emails is not available yet.',
     ),
     tip('Use the moon and sun toggle in the top bar to switch between dark and light mode.'),
   ],

@@ -134,25 +134,25 @@ export const HELP_CATEGORIES: HelpCategory[] = [
   category(
     'plans-billing',
     'Plans & Billing',
-    'Site limits on each plan today. Paid plans are not available yet.',
+    'What each plan holds, upgrading, cancelling and paying.',
     CreditCard,
     [
       {
         id: 'plan-comparison',
         title: 'Comparing Free, Starter and Pro',
-        description: 'How many sites each plan holds today, and what is still to come.',
+        description: 'How many sites each plan holds, what it costs and what it adds.',
         readTime: '2 min read',
       },
       {
         id: 'upgrade-downgrade',
         title: 'Upgrading or downgrading your plan',
-        description: 'Not available yet: what to do when you reach your plan’s site limit.',
+        description: 'Upgrade through Stripe Checkout; cancel or downgrade in Manage Billing.',
         readTime: '2 min read',
       },
       {
         id: 'billing-faq',
         title: 'Billing FAQ',
-        description: 'Nothing is charged today: paid plans and billing are not available yet.',
+        description: 'Payments, renewals, invoices, cancelling and failed payments.',
         readTime: '2 min read',
       },
     ],

@@ -37,7 +37,7 @@ const differentiators = [
   {
     icon: Heart,
     title: 'Fair, simple pricing',
-    text: 'Start free with three sites, no card needed. Paid plans are not on sale yet.',
+    text: 'Start free with three sites, no card needed. Starter and Pro add sites and custom domains, and you can cancel any time.',
   },
 ];
 

@@ -69,7 +69,7 @@ export const GROUPS: ComparisonGroup[] = [
       { feature: 'Free tier', cells: ['3 sites', true, true, 'Ads on site'] },
       {
         feature: 'Paid plans from',
-        cells: ['$5/month, not on sale yet', '$19/month', '$9/month', '$16/month'],
+        cells: ['$5/month', '$19/month', '$9/month', '$16/month'],
       },
       { feature: 'No credit card to start', cells: [true, true, true, 'Varies'] },
     ],

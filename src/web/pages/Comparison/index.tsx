@@ -92,7 +92,7 @@ export function ComparisonPage() {
       <section className="mt-16 text-center">
         <h2 className="text-2xl font-semibold">See it for yourself</h2>
         <p className="mt-2 text-slate-600 dark:text-slate-400">
-          Free tier with 3 sites. Paid plans from $5/month are not on sale yet.
+          Free tier with 3 sites. Paid plans from $5/month.
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/upload" className={buttonStyles({ size: 'lg' })}>

@@ -8,6 +8,7 @@ import { ErrorBox } from '../../components/ui/Alert';
 import { buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
+import { BILLING_PATH } from '../../hooks/billing';
 import { useSession } from '../../hooks/session';
 import { DELETE_SITE_CONFIRMATION, useDeleteSite, useRedeploy, useSites } from '../../hooks/sites';
 import { useToast } from '../../hooks/toasts';
@@ -97,11 +98,13 @@ export function DashboardPage() {
             <p className="text-sm text-white/80">
               {user.isGuest
                 ? 'Create a free account: up to 3 sites that never expire. Guest sites are not moved into it, so deploy them again from your account.'
-                : 'Paid plans with more sites are on their way; upgrading is not available yet.'}
+                : user.plan === 'STARTER'
+                  ? 'Upgrade to Pro for unlimited sites.'
+                  : 'Upgrade to Starter for 15 sites or Pro for unlimited sites, both with custom domains.'}
             </p>
           </div>
           <Link
-            to={user.isGuest ? '/auth' : '/settings'}
+            to={user.isGuest ? '/auth' : BILLING_PATH}
             className="inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50"
           >
             {user.isGuest ? 'Create account' : 'See plans'}{' '}

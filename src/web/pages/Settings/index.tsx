@@ -1,4 +1,4 @@
-import { KeyRound, Shield, User } from 'lucide-react';
+import { CreditCard, KeyRound, Shield, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiKeysManager } from '../../components/ApiKeys/ApiKeysManager';
@@ -10,6 +10,7 @@ import { useSession } from '../../hooks/session';
 import { SignInForKeys } from '../ApiKeys';
 import { buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { BillingTab } from './billing/BillingTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 
@@ -17,6 +18,7 @@ import { SecurityTab } from './SecurityTab';
 // promise. The others join this list as they are built.
 const TABS = [
   { id: 'profile', label: 'Profile', icon: User },
+  { id: 'billing', label: 'Billing & Plans', icon: CreditCard },
   { id: 'api-keys', label: 'API Keys', icon: KeyRound },
   { id: 'security', label: 'Security', icon: Shield },
 ] as const;
@@ -97,19 +99,15 @@ function Panel({ id, children }: { id: string; children: ReactNode }) {
 }
 
 export function SettingsPage() {
-  const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const asked = TABS.find((t) => t.id === params.get('tab'))?.id;
-  // Without an account only the keys tab has something to say ('Please log in…').
-  const active: TabId = asked ?? (user && !user.isGuest ? 'profile' : 'api-keys');
+  // Billing & Plans is the default (SPEC.md section 2), for visitors too: the landing page's
+  // Pricing link leads here.
+  const active: TabId = asked ?? 'billing';
   const select = (id: TabId) => setParams({ tab: id }, { replace: true });
   return (
     <PageLayout variant="subpage" backTo="/dashboard" backText="Dashboard" width="default">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Plans and billing are not available yet: your plan and how many of its sites you use are on
-        your dashboard.
-      </p>
       <div className="mt-6">
         <TabBar active={active} onSelect={select} />
         <Panel id={active}>
@@ -117,6 +115,8 @@ export function SettingsPage() {
             <AccountOnly>
               <ProfileTab />
             </AccountOnly>
+          ) : active === 'billing' ? (
+            <BillingTab />
           ) : active === 'security' ? (
             <AccountOnly>
               <SecurityTab />

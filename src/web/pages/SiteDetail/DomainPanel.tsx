@@ -1,6 +1,7 @@
 import { Globe, Loader2, Lock, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BILLING_PATH } from '../../hooks/billing';
 import { includesCustomDomains, type PlanName } from '../../../shared/plans';
 import type { DnsInstructions, Site } from '../../../shared/site';
 import { errorMessage } from '../../api/client';
@@ -269,7 +270,14 @@ export function DomainPanel({
           ) : !allowed ? (
             <Note tone="amber">
               Custom domains come with the Starter and Pro plans. Your account is on the Free plan,
-              so this site answers on its subdomain. Paid plans are on their way.
+              so this site answers on its subdomain.{' '}
+              <Link
+                to={BILLING_PATH}
+                className="font-medium text-brand-600 hover:underline dark:text-brand-400"
+              >
+                Upgrade your plan
+              </Link>{' '}
+              to connect your own domain.
             </Note>
           ) : (
             <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">

@@ -85,7 +85,7 @@ const sections: LegalSection[] = [
     title: 'Payment and billing',
     body: (
       <>
-        <p>Paid plans are not on sale yet. Once they are, these terms apply to them:</p>
+        <p>Paid plans are paid by card through our payment processor, Stripe:</p>
         <ul>
           <li>Paid plans are billed in advance, monthly or annually, and renew automatically.</li>
           <li>Fees are non-refundable except where the law requires otherwise.</li>

@@ -2,6 +2,7 @@ import { Crown } from 'lucide-react';
 import { PlanLimitDetailsSchema, type PlanLimitDetails } from '../../../shared/errors';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
+import { BILLING_PATH } from '../../hooks/billing';
 import { Dialog } from '../../components/ui/Dialog';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 
@@ -44,7 +45,9 @@ export function PlanLimitDialog({
           <Button variant="secondary" onClick={onClose}>
             Maybe Later
           </Button>
-          <Button onClick={() => navigate(signedIn ? '/settings' : '/auth')}>Upgrade to Pro</Button>
+          <Button onClick={() => navigate(signedIn ? BILLING_PATH : '/auth')}>
+            Upgrade to Pro
+          </Button>
         </>
       }
     >
@@ -65,8 +68,8 @@ export function PlanLimitDialog({
         </div>
       )}
       <p className="mt-5">
-        Upgrading is not available yet: paid plans with more sites are on their way. For now, delete
-        a site you no longer need from your dashboard to make room.
+        Pro has no site limit (Starter holds 15), or delete a site you no longer need from your
+        dashboard to make room.
       </p>
     </Dialog>
   );
