@@ -9,6 +9,7 @@ export function configRoutes(ctx: AppContext): FastifyPluginAsync {
       return {
         sitesDomain: ctx.config.sitesDomain,
         sitesProtocol: ctx.config.sitesProtocol,
+        features: { analytics: ctx.config.enableAnalytics },
       };
     });
   };
