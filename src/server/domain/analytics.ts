@@ -170,7 +170,7 @@ export async function siteSparklines(
  */
 export async function enforceAnalyticsRetention(
   db: Database,
-  config: Config,
+  config: Pick<Config, 'adminEmails'>,
   now = Date.now(),
 ): Promise<{ rows: number; hashes: number }> {
   let rows = 0;
