@@ -127,7 +127,7 @@ describe('analytics in the browser', () => {
     expect(refText).toContain('Direct / none2');
     expect(refText).not.toContain('q=charts');
     // The chart's numbers, for those who cannot see it.
-    expect(await card.locator('table.sr-only caption').textContent()).toContain('last 30 days');
+    expect(await card.locator('figure table caption').textContent()).toContain('last 30 days');
     await expect
       .poll(() => card.locator('[data-testid="daily-chart"] svg path').count())
       .toBeGreaterThan(0);
@@ -198,5 +198,31 @@ describe('analytics in the browser', () => {
 
     await page.getByRole('button', { name: 'Dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('hides the screen, the icon and the charts when analytics is switched off', async () => {
+    const off = await startTestServer('sqlite', { ENABLE_ANALYTICS: 'false' });
+    try {
+      const owner = (await registerUser(off)).token;
+      const res = await deployCode(off, owner, `off-${Date.now()}`, htmlArtifact('off'));
+      expect((await waitForDeployment(off, owner, res.body.deployment.id)).status).toBe('SUCCESS');
+      await context?.close();
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      page = await context.newPage();
+      await page.goto(off.url);
+      await page.evaluate((t) => localStorage.setItem('auth_token', t), owner);
+      await page.goto(`${off.url}/sites/${res.body.site.id}`);
+      await visible('Deployment History');
+      expect(await page.getByTestId('site-analytics').count()).toBe(0);
+      await page.goto(`${off.url}/dashboard`);
+      await visible('Your sites');
+      await expect.poll(() => page.getByRole('link', { name: 'Settings' }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Analytics' }).count()).toBe(0);
+      expect(await page.getByText(/views in the last 14 days/).count()).toBe(0);
+      await page.goto(`${off.url}/analytics`);
+      await visible('Page not found');
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
+import { useSyncExternalStore } from 'react';
 import type { DeploymentStatus } from '../../../shared/deployment';
-import { useDarkMode } from '../../hooks/darkMode';
 
 // Chart colours as values, since recharts paints SVG attributes that Tailwind's dark: classes
 // cannot reach. Tailwind's own shades, lighter in dark mode so they keep their contrast.
@@ -38,8 +38,17 @@ const DARK: ChartTheme = {
   status: { SUCCESS: '#22c55e', FAILED: '#f87171', PENDING: '#64748b', BUILDING: '#60a5fa' },
 };
 
+// Follows the 'dark' class on <html> itself, the very switch Tailwind's dark: classes follow,
+// whoever sets it (the toggle, the system preference at start), so SVG and page never disagree.
+function watchDarkClass(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+const isDark = () => document.documentElement.classList.contains('dark');
+
 export function useChartTheme(): ChartTheme {
-  const [dark] = useDarkMode();
+  const dark = useSyncExternalStore(watchDarkClass, isDark, () => false);
   return dark ? DARK : LIGHT;
 }
 
