@@ -11,8 +11,6 @@ import type { Config } from '../config';
 import {
   dailyOfSite,
   dailyViewsOfUserSites,
-  deleteSiteAnalyticsBefore,
-  deleteVisitorHashesBefore,
   deploymentCountsOfUser,
   recentDeploymentsOfUser,
   siteTotalsOfUser,
@@ -21,6 +19,7 @@ import {
   topReferrersOfSite,
   viewsOfUserSince,
 } from '../db/queries/analytics';
+import { deleteSiteAnalyticsBefore, deleteVisitorHashesBefore } from '../db/queries/page-views';
 import type { Database } from '../db/database';
 import type { SiteRow, UserRow } from '../db/schema';
 import { notFound } from '../errors';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { OTHER_LABEL } from '../../shared/analytics';
-import { keysOfSiteDay, recordSiteDay, saltOfDay } from '../db/queries/analytics';
+import { keysOfSiteDay, recordSiteDay, saltOfDay } from '../db/queries/page-views';
 import type { Database } from '../db/database';
 import { pagePath, referrerOf, visitorHash } from './view-keys';
 
