@@ -3,6 +3,8 @@ import { AnalyticsDaysQuerySchema, daysOfWindow, formatDeployTime, successRate }
 
 describe('analytics rules of SPEC.md section 9', () => {
   it('shows deploy times in seconds, and in minutes and seconds from a minute on', () => {
+    expect(formatDeployTime(0.04)).toBe('<0.1s');
+    expect(formatDeployTime(0)).toBe('0s');
     expect(formatDeployTime(0.14)).toBe('0.1s');
     expect(formatDeployTime(4.25)).toBe('4.3s');
     expect(formatDeployTime(42.4)).toBe('42s');

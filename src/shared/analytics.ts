@@ -94,6 +94,8 @@ export type SiteSparklines = z.infer<typeof SiteSparklinesSchema>;
 
 /** SPEC.md section 9: '42s' below a minute, '2m 5s' from a minute on. */
 export function formatDeployTime(seconds: number): string {
+  // A tiny static page can go live in tens of milliseconds: '0s' would read as "not measured".
+  if (seconds > 0 && seconds < 0.05) return '<0.1s';
   const whole = Math.round(seconds);
   if (whole < 60) return `${seconds < 10 ? Math.round(seconds * 10) / 10 : whole}s`;
   return `${Math.floor(whole / 60)}m ${whole % 60}s`;
