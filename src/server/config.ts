@@ -185,6 +185,8 @@ const EnvSchema = z.object({
   DEPLOY_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
   DEPLOY_BURST_LIMIT: z.coerce.number().int().min(1).default(20),
   SEED_DEMOS: z.enum(['true', 'false']).default('true'),
+  // SPEC.md section 6: feature flags are on unless the setting equals 'false'.
+  ENABLE_ANALYTICS: z.string().optional(),
   SITE_STORAGE_QUOTA_BYTES: z.coerce
     .number()
     .int()
@@ -316,6 +318,8 @@ export interface Config {
   deploysPerMinute: number;
   /** Deploy the demo sites of the examples gallery on first start. */
   seedDemos: boolean;
+  /** Page-view analytics: the /api/analytics calls, per-site charts and the /analytics screen. */
+  enableAnalytics: boolean;
   /** Bytes of window.storage data one account may keep across all its sites. */
   siteStorageQuotaBytes: number;
   /** Blobs in an S3-compatible bucket; null keeps them in DATA_DIR/blobs. */
@@ -418,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deploysPerHour: e.DEPLOY_RATE_LIMIT,
     deploysPerMinute: e.DEPLOY_BURST_LIMIT,
     seedDemos: e.SEED_DEMOS === 'true',
+    enableAnalytics: e.ENABLE_ANALYTICS !== 'false',
     siteStorageQuotaBytes: e.SITE_STORAGE_QUOTA_BYTES,
     s3: s3Config(e),
     dnsServers: e.DNS_SERVERS ? (parseDnsServers(e.DNS_SERVERS) ?? []) : [],

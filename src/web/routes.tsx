@@ -10,19 +10,12 @@ import { ExamplesPage } from './pages/Examples';
 import { HelpPage } from './pages/Help';
 import { LandingPage } from './pages/Landing';
 import { NotFoundPage } from './pages/NotFound';
-import { PlaceholderPage } from './pages/Placeholder';
 import { PrivacyPage } from './pages/Privacy';
 import { RouteError } from './pages/RouteError';
 import { TermsPage } from './pages/Terms';
 
 // The whole route table of SPEC.md section 2. The signed-in screens load on demand, so the
-// landing page does not carry their code. Screens whose issues are still open show their
-// title only (no fake data) until they land.
-const placeholder = (path: string, title: string): RouteObject => ({
-  path,
-  element: <PlaceholderPage title={title} />,
-});
-
+// landing page does not carry their code.
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -44,7 +37,10 @@ export const routes: RouteObject[] = [
         path: '/sites/:id',
         lazy: async () => ({ Component: (await import('./pages/SiteDetail')).SiteDetailPage }),
       },
-      placeholder('/analytics', 'Analytics'),
+      {
+        path: '/analytics',
+        lazy: async () => ({ Component: (await import('./pages/Analytics')).AnalyticsPage }),
+      },
       {
         path: '/deployments/:deploymentId',
         lazy: async () => ({ Component: (await import('./pages/Deployment')).DeploymentPage }),

@@ -158,6 +158,36 @@ export interface SiteViewsDailyTable {
   site_id: string;
   day: string;
   views: number;
+  /** distinct visitors of the day (daily-salted hashes, counted once across nodes) */
+  visitors: Generated<number>;
+}
+
+/** Views of one page of a site on one day; beyond the day's cap, '(other)'. */
+export interface SitePagesDailyTable {
+  site_id: string;
+  day: string;
+  path: string;
+  views: number;
+}
+
+/** Views from one referring host on one day; '(direct)' without one, '(other)' beyond the cap. */
+export interface SiteReferrersDailyTable {
+  site_id: string;
+  day: string;
+  referrer: string;
+  views: number;
+}
+
+/** Visitors already counted on a day, as daily-salted hashes; deleted once the day is over. */
+export interface SiteVisitorHashesTable {
+  site_id: string;
+  day: string;
+  hash: string;
+}
+
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
 }
 
 export interface SiteStorageTable {
@@ -280,6 +310,10 @@ export interface DB {
   deployment_files: DeploymentFilesTable;
   blobs: BlobsTable;
   site_views_daily: SiteViewsDailyTable;
+  site_pages_daily: SitePagesDailyTable;
+  site_referrers_daily: SiteReferrersDailyTable;
+  site_visitor_hashes: SiteVisitorHashesTable;
+  analytics_salts: AnalyticsSaltsTable;
   site_storage: SiteStorageTable;
   job_runs: JobRunsTable;
   acme_challenges: AcmeChallengesTable;

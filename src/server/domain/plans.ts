@@ -76,6 +76,17 @@ export function storageAllowanceOf(plan: PlanName): StorageAllowance {
   return STORAGE_ALLOWANCES[plan];
 }
 
+/**
+ * Days of page-view analytics a plan keeps (the daily rows of its sites); null keeps them all.
+ * Guests count as FREE. The retention job (jobs/analytics.ts) deletes what is older.
+ */
+export const ANALYTICS_RETENTION_DAYS: Record<PlanName, number | null> = {
+  FREE: 30,
+  STARTER: 365,
+  PRO: null,
+  ADMIN: null,
+};
+
 /** "1.5 MB": sizes as the quota messages show them. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

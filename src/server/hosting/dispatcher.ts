@@ -177,7 +177,16 @@ function handle(
   return serveFile(req, res, hosted.route, {
     notFoundPage: NOT_FOUND_PAGE,
     onDocument: () => {
-      if (!isBot(req.headers['user-agent'])) deps.views.count(site.id);
+      const userAgent = req.headers['user-agent'];
+      if (isBot(userAgent)) return;
+      deps.views.record({
+        siteId: site.id,
+        url,
+        referer: req.headers.referer,
+        host: req.headers.host,
+        address: visitorOf(req, deps.trustProxy),
+        userAgent,
+      });
     },
   });
 }

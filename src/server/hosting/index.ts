@@ -18,7 +18,7 @@ export function createHosting(ctx: AppContext): Hosting {
   const blobs = new BlobCache(ctx.blobs);
   const sites = new SiteCache(ctx.db, blobs);
   const domains = new SiteCache(ctx.db, blobs, hostedSiteByCustomDomain);
-  const views = new ViewCounter(ctx.db, ctx.log);
+  const views = new ViewCounter(ctx.db, ctx.log, ctx.config.enableAnalytics);
   // Every node hears these, whichever node published, rolled back or deleted.
   const unsubscribe = [
     ctx.events.on('site.changed', (e) => {

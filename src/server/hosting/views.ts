@@ -1,8 +1,18 @@
 import type { Logger } from 'pino';
-import { addSiteViews } from '../db/queries/sites';
+import { OTHER_LABEL } from '../../shared/analytics';
+import { keysOfSiteDay, recordSiteDay, saltOfDay } from '../db/queries/page-views';
 import type { Database } from '../db/database';
+import { pagePath, referrerOf, visitorHash } from './view-keys';
 
 const FLUSH_MS = 5000;
+/** Distinct pages (and referrers) stored per site per day; the rest add up in '(other)'. */
+export const DAILY_KEYS_CAP = 50;
+// Bounds on memory between two flushes, whatever a visitor sends: a crawler of random paths
+// folds into '(other)' here already, and past this many addresses a batch stops collecting.
+const PENDING_KEYS_CAP = 500;
+const PENDING_VISITORS_CAP = 50_000;
+/** Hashes this node already wrote today, so a returning visitor is not sent again. */
+const WRITTEN_HASHES_CAP = 200_000;
 
 // Obvious robots and tools; a real browser always says who it is.
 const BOT =
@@ -12,22 +22,81 @@ export function isBot(userAgent: string | undefined): boolean {
   return userAgent !== undefined && BOT.test(userAgent);
 }
 
+/** One HTML page served to a browser, as the dispatcher saw it. */
+export interface PageView {
+  siteId: string;
+  /** the request's URL (path and query) */
+  url: string;
+  referer: string | undefined;
+  /** the Host header: a Referer naming it is the site's own page */
+  host: string | undefined;
+  /** the visitor's address: only held in memory until the next flush, and only hashed */
+  address: string;
+  userAgent: string | undefined;
+}
+
+interface Pending {
+  views: number;
+  pages: Map<string, number>;
+  referrers: Map<string, number>;
+  /** address + browser; turned into the day's salted hashes at the flush */
+  visitors: Set<string>;
+}
+
+const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+function bump(map: Map<string, number>, key: string, cap: number): void {
+  const k = map.has(key) || map.size < cap ? key : OTHER_LABEL;
+  map.set(k, (map.get(k) ?? 0) + 1);
+}
+
 /**
- * Page views counted in memory and written in batches: a busy site costs one UPDATE per
- * flush, not one per visit. Flushed every few seconds and on shutdown.
+ * Page views counted in memory and written in batches: a busy site costs a handful of
+ * statements per flush, not one per visit. Flushed every few seconds and on shutdown.
+ * With `detailed` (ENABLE_ANALYTICS) it also keeps each view's page, referring host and the
+ * visitor's daily hash; without, only the counts of views.
  */
 export class ViewCounter {
-  private pending = new Map<string, number>();
+  private pending = new Map<string, Map<string, Pending>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private today = '';
+  private tomorrowAt = 0;
+  /** pages and referrers each site already has rows for, by `${day} ${siteId}` */
+  private known = new Map<string, { pages: Set<string>; referrers: Set<string> }>();
+  private salts = new Map<string, string>();
+  private written = new Set<string>();
+  private writtenDay = '';
 
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
+    private readonly detailed = true,
+    private readonly clock: () => number = Date.now,
   ) {}
 
-  count(siteId: string): void {
-    this.pending.set(siteId, (this.pending.get(siteId) ?? 0) + 1);
+  /** Counts a view; synchronous and bounded, since it runs while the page is served. */
+  record(view: PageView): void {
+    const now = this.clock();
+    if (now >= this.tomorrowAt) {
+      this.today = utcDay(now);
+      this.tomorrowAt = Date.parse(`${this.today}T00:00:00.000Z`) + 86_400_000;
+    }
+    let sites = this.pending.get(this.today);
+    if (!sites) this.pending.set(this.today, (sites = new Map()));
+    let site = sites.get(view.siteId);
+    if (!site) {
+      site = { views: 0, pages: new Map(), referrers: new Map(), visitors: new Set() };
+      sites.set(view.siteId, site);
+    }
+    site.views++;
+    if (!this.detailed) return;
+    bump(site.pages, pagePath(view.url), PENDING_KEYS_CAP);
+    const referrer = referrerOf(view.referer, view.host);
+    if (referrer !== null) bump(site.referrers, referrer, PENDING_KEYS_CAP);
+    if (site.visitors.size < PENDING_VISITORS_CAP) {
+      site.visitors.add(`${view.address}\n${view.userAgent ?? ''}`);
+    }
   }
 
   start(): void {
@@ -51,14 +120,110 @@ export class ViewCounter {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
-    const day = new Date().toISOString().slice(0, 10);
-    // A site deleted since its visits takes its views with it (addSiteViews skips it).
-    for (const [siteId, views] of batch) {
-      try {
-        await addSiteViews(this.db, siteId, day, views);
-      } catch (err) {
-        this.log.warn({ err, siteId, views }, 'page views of a site were not recorded');
+    for (const [day, sites] of batch) {
+      for (const [siteId, pending] of sites) {
+        // A site deleted since its visits takes its views with it (recordSiteDay skips it).
+        try {
+          await this.writeSiteDay(day, siteId, pending);
+        } catch (err) {
+          this.log.warn(
+            { err, siteId, views: pending.views },
+            'page views of a site were not recorded',
+          );
+        }
       }
     }
+    this.forgetOldDays(batch);
   }
+
+  private async writeSiteDay(day: string, siteId: string, pending: Pending): Promise<void> {
+    if (!this.detailed) {
+      await recordSiteDay(this.db, {
+        siteId,
+        day,
+        views: pending.views,
+        pages: new Map(),
+        referrers: new Map(),
+        visitorHashes: [],
+      });
+      return;
+    }
+    const known = await this.knownKeys(day, siteId);
+    const hashes = await this.newHashes(day, siteId, pending.visitors);
+    const ok = await recordSiteDay(this.db, {
+      siteId,
+      day,
+      views: pending.views,
+      pages: admit(pending.pages, known.pages),
+      referrers: admit(pending.referrers, known.referrers),
+      visitorHashes: hashes,
+    });
+    if (ok) for (const h of hashes) this.remember(day, siteId, h);
+  }
+
+  /** Loaded once per site and day, then kept here: the day's cap holds across flushes. */
+  private async knownKeys(day: string, siteId: string) {
+    const key = `${day} ${siteId}`;
+    let known = this.known.get(key);
+    if (!known) {
+      const stored = await keysOfSiteDay(this.db, siteId, day);
+      known = { pages: new Set(stored.pages), referrers: new Set(stored.referrers) };
+      this.known.set(key, known);
+    }
+    return known;
+  }
+
+  private async newHashes(day: string, siteId: string, visitors: Set<string>): Promise<string[]> {
+    if (visitors.size === 0) return [];
+    let salt = this.salts.get(day);
+    if (!salt) {
+      salt = await saltOfDay(this.db, day);
+      this.salts.set(day, salt);
+    }
+    const out: string[] = [];
+    for (const visitor of visitors) {
+      const hash = visitorHash(salt, siteId, visitor);
+      if (!this.written.has(`${siteId} ${hash}`) || this.writtenDay !== day) out.push(hash);
+    }
+    return out;
+  }
+
+  private remember(day: string, siteId: string, hash: string): void {
+    if (day !== this.writtenDay) {
+      if (day < this.writtenDay) return;
+      this.written.clear();
+      this.writtenDay = day;
+    }
+    if (this.written.size < WRITTEN_HASHES_CAP) this.written.add(`${siteId} ${hash}`);
+  }
+
+  /** Keeps the memory of today (and yesterday, for a flush across midnight) only. */
+  private forgetOldDays(batch: Map<string, unknown>): void {
+    const latest = [...batch.keys()].sort().at(-1) ?? this.today;
+    const yesterday = utcDay(Date.parse(`${latest}T00:00:00.000Z`) - 86_400_000);
+    for (const key of this.known.keys()) {
+      if (key.slice(0, 10) < yesterday) this.known.delete(key);
+    }
+    for (const day of this.salts.keys()) if (day < yesterday) this.salts.delete(day);
+  }
+}
+
+/**
+ * The batch's pages (or referrers) within the day's cap: ones the day already has rows for
+ * stay themselves; new ones are admitted busiest first while there is room; the rest are
+ * '(other)'. `known` grows with what is admitted.
+ */
+export function admit(counts: Map<string, number>, known: Set<string>): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (key: string, n: number) => out.set(key, (out.get(key) ?? 0) + n);
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+  for (const [key, n] of sorted) {
+    if (key === OTHER_LABEL || known.has(key)) add(key, n);
+    else if (known.size < DAILY_KEYS_CAP) {
+      known.add(key);
+      add(key, n);
+    } else add(OTHER_LABEL, n);
+  }
+  if (out.has(OTHER_LABEL)) known.add(OTHER_LABEL);
+  return out;
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { analyticsRetentionJob } from './analytics';
 import { certificatesJob } from './certificates';
 import { recheckCustomDomainsJob } from './custom-domains';
 import { removeExpiredGuestsJob } from './expired-guests';
@@ -16,6 +17,7 @@ export const JOBS = [
   removeExpiredGuestsJob,
   recheckCustomDomainsJob,
   certificatesJob,
+  analyticsRetentionJob,
 ];
 
 export function createJobs(ctx: AppContext) {

@@ -27,7 +27,7 @@ export const authApi = {
 export interface PublicConfig {
   sitesDomain: string;
   sitesProtocol: 'http' | 'https';
-  features: { analytics: boolean; oauth: boolean; customDomains: boolean };
+  features: { analytics: boolean };
   oauth: OAuthPublicConfig;
 }
 

@@ -1,6 +1,7 @@
 import { ArrowLeft, BarChart3, Menu, Plus, Settings, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useAnalyticsEnabled } from '../hooks/analytics';
 import { useSession } from '../hooks/session';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { DarkModeToggle } from './DarkModeToggle';
@@ -27,7 +28,7 @@ interface NavLinkItem {
   primary?: boolean;
 }
 
-function linksFor(variant: NavVariant, signedIn: boolean): NavLinkItem[] {
+function linksFor(variant: NavVariant, signedIn: boolean, analytics: boolean): NavLinkItem[] {
   if (variant === 'landing') {
     return [
       { to: '/about', label: 'About' },
@@ -42,7 +43,7 @@ function linksFor(variant: NavVariant, signedIn: boolean): NavLinkItem[] {
   }
   if (variant === 'dashboard') {
     return [
-      ...(signedIn
+      ...(signedIn && analytics
         ? [{ to: '/analytics', label: 'Analytics', icon: <BarChart3 className="h-5 w-5" /> }]
         : []),
       { to: '/settings', label: 'Settings', icon: <Settings className="h-5 w-5" /> },
@@ -57,7 +58,9 @@ export function TopNav({ variant, title, backTo, backText, showConnection, actio
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = Boolean(user && !user.isGuest);
-  const links = linksFor(variant, signedIn);
+  // Hidden while the config is loading too, so it never flashes in and out.
+  const analytics = useAnalyticsEnabled() === true;
+  const links = linksFor(variant, signedIn, analytics);
   const hasUserMenu = variant === 'dashboard' || variant === 'subpage';
 
   return (

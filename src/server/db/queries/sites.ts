@@ -115,31 +115,6 @@ export async function hostedSiteBySubdomain(db: Database, subdomain: string) {
     .executeTakeFirst();
 }
 
-/** Adds counted page views to the site's total and to today's row; false when the site is gone. */
-export async function addSiteViews(
-  db: Database,
-  siteId: string,
-  day: string,
-  views: number,
-): Promise<boolean> {
-  const updated = await db
-    .updateTable('sites')
-    .set((eb) => ({ views: eb('views', '+', views) }))
-    .where('id', '=', siteId)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return false;
-  await db
-    .insertInto('site_views_daily')
-    .values({ site_id: siteId, day, views })
-    .onConflict((oc) =>
-      oc.columns(['site_id', 'day']).doUpdateSet((eb) => ({
-        views: eb('site_views_daily.views', '+', eb.ref('excluded.views')),
-      })),
-    )
-    .execute();
-  return true;
-}
-
 /** The custom-domain columns of a site (domain/custom-domains.ts decides their values). */
 export type DomainState = Pick<
   Updateable<SitesTable>,

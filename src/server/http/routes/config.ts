@@ -22,6 +22,7 @@ export function configRoutes(ctx: AppContext): FastifyPluginAsync {
         sitesDomain: ctx.config.sitesDomain,
         sitesProtocol: ctx.config.sitesProtocol,
         oauth: oauthAnswer,
+        features: { analytics: ctx.config.enableAnalytics },
       };
     });
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { analyticsRoutes } from './analytics';
 import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
@@ -20,5 +21,6 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(deploymentRoutes(ctx), { prefix: '/api/deployments' });
   await app.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' });
   await app.register(billingRoutes(ctx), { prefix: '/api/billing' });
+  await app.register(analyticsRoutes(ctx), { prefix: '/api/analytics' });
   await app.register(internalRoutes(ctx), { prefix: '/api/internal' });
 }

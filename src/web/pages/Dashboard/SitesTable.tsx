@@ -1,6 +1,7 @@
 import { ExternalLink, RefreshCw, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Site } from '../../../shared/site';
+import { Sparkline } from '../../components/charts/Sparkline';
 import { SiteStatusBadge } from '../../components/StatusBadge';
 import { Button, buttonStyles } from '../../components/ui/Button';
 import { formatDate, formatNumber, timeLeft } from '../../lib/format';
@@ -71,7 +72,19 @@ function Expiry({ site }: { site: Site }) {
 }
 
 /** A table on wide screens, stacked cards on phones. */
-export function SitesTable({ sites, ...actions }: SiteActions & { sites: Site[] }) {
+export function SitesTable({
+  sites,
+  sparklines,
+  ...actions
+}: SiteActions & {
+  sites: Site[];
+  /** views per day of each site, by id; absent while loading or with analytics off */
+  sparklines?: Record<string, number[]>;
+}) {
+  const trend = (site: Site) => {
+    const values = sparklines?.[site.id];
+    return values ? <Sparkline values={values} siteName={siteLabel(site)} /> : null;
+  };
   return (
     <>
       <table className="hidden w-full text-left text-sm md:table">
@@ -86,6 +99,11 @@ export function SitesTable({ sites, ...actions }: SiteActions & { sites: Site[] 
             <th scope="col" className="px-5 py-3 text-right font-medium">
               Views
             </th>
+            {sparklines && (
+              <th scope="col" className="px-5 py-3 font-medium">
+                Last {Object.values(sparklines)[0]?.length ?? 14} days
+              </th>
+            )}
             <th scope="col" className="px-5 py-3 font-medium">
               Created
             </th>
@@ -110,6 +128,7 @@ export function SitesTable({ sites, ...actions }: SiteActions & { sites: Site[] 
                 <SiteStatusBadge status={site.status} />
               </td>
               <td className="px-5 py-3 text-right tabular-nums">{formatNumber(site.views)}</td>
+              {sparklines && <td className="px-5 py-1">{trend(site)}</td>}
               <td className="px-5 py-3 text-slate-600 dark:text-slate-400">
                 {formatDate(site.createdAt)}
               </td>
@@ -136,7 +155,10 @@ export function SitesTable({ sites, ...actions }: SiteActions & { sites: Site[] 
                 </p>
                 <Expiry site={site} />
               </div>
-              <SiteStatusBadge status={site.status} />
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <SiteStatusBadge status={site.status} />
+                {trend(site)}
+              </div>
             </div>
             <div className="mt-2">
               <Actions site={site} {...actions} />

@@ -9,6 +9,7 @@ import { buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { BILLING_PATH } from '../../hooks/billing';
+import { useAnalyticsEnabled, useSparklines } from '../../hooks/analytics';
 import { useSession } from '../../hooks/session';
 import { DELETE_SITE_CONFIRMATION, useDeleteSite, useRedeploy, useSites } from '../../hooks/sites';
 import { useToast } from '../../hooks/toasts';
@@ -23,6 +24,7 @@ export function DashboardPage() {
   const sites = useSites();
   const redeploy = useRedeploy();
   const remove = useDeleteSite();
+  const sparklines = useSparklines(useAnalyticsEnabled() === true);
   const [deleting, setDeleting] = useState<Site | null>(null);
 
   useEffect(() => {
@@ -151,6 +153,7 @@ export function DashboardPage() {
         ) : (
           <SitesTable
             sites={list}
+            sparklines={sparklines.data?.sites}
             onRedeploy={startRedeploy}
             onDelete={setDeleting}
             redeploying={redeploy.isPending ? (redeploy.variables ?? null) : null}

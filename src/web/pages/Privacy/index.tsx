@@ -34,6 +34,14 @@ const sections: LegalSection[] = [
           logs (IP address, browser type, time of request) kept for security and troubleshooting.
         </li>
         <li>
+          <strong>Visits to the sites you host:</strong> views per day, per page (without its query)
+          and per referring website (its name only). Unique visitors are counted with a hash of the
+          visitor&rsquo;s address and browser mixed with a secret that changes every day and is
+          deleted the day after; the address itself is never stored for this, and no cookie is set.
+          Free plans keep these figures 30 days, Starter one year, Pro for as long as the site
+          exists.
+        </li>
+        <li>
           <strong>Plan:</strong> the plan your account is on. We take no payments yet, so we hold no
           card or billing details.
         </li>

@@ -25,11 +25,13 @@ import {
   useSetSiteStatus,
 } from '../../hooks/sites';
 import { useToast } from '../../hooks/toasts';
+import { useAnalyticsEnabled } from '../../hooks/analytics';
 import { formatDate, formatNumber } from '../../lib/format';
 import { detailStatusKind, isFinalStatus, type Tone } from '../../lib/status';
 import { DeploymentHistory } from './DeploymentHistory';
 import { AiPanel } from './AiPanel';
 import { DomainPanel } from './DomainPanel';
+import { SiteAnalytics } from './SiteAnalytics';
 
 const OFFLINE_REFETCH_MS = 30_000;
 const BADGE_TONE: Record<ReturnType<typeof detailStatusKind>, Tone> = {
@@ -63,6 +65,7 @@ export function SiteDetailPage() {
   const setStatus = useSetSiteStatus();
   const redeploy = useRedeploy();
   const remove = useDeleteSite();
+  const analytics = useAnalyticsEnabled();
   const [confirming, setConfirming] = useState<'delete' | Deployment | null>(null);
 
   useEffect(() => {
@@ -272,6 +275,12 @@ export function SiteDetailPage() {
           icon={<CalendarDays className="h-5 w-5" aria-hidden />}
         />
       </div>
+
+      {analytics && (
+        <div className="mt-6">
+          <SiteAnalytics siteId={s.id} siteName={s.name} />
+        </div>
+      )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Card className="min-w-0 overflow-hidden lg:col-span-2 lg:self-start">

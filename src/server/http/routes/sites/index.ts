@@ -12,7 +12,9 @@ import {
   type VerifyDomainResponse,
 } from '../../../../shared/custom-domain';
 import { UpdateSiteAiRequestSchema, type SiteAiResponse } from '../../../../shared/site-ai';
+import { AnalyticsDaysQuerySchema, type SiteAnalytics } from '../../../../shared/analytics';
 import type { AppContext } from '../../../context';
+import { assertAnalyticsEnabled, siteAnalytics } from '../../../domain/analytics';
 import { changeSiteAi, siteAiState } from '../../../domain/site-ai';
 import { ownedSite } from '../../../domain/access';
 import {
@@ -47,6 +49,13 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       return {
         deployments: deployments.map((d) => presentDeployment(ctx.config, d, site)),
       } satisfies DeploymentsResponse;
+    });
+
+    app.get('/:id/analytics', async (request) => {
+      assertAnalyticsEnabled(ctx.config);
+      const site = await siteOf(request);
+      const { days } = AnalyticsDaysQuerySchema.parse(request.query ?? {});
+      return (await siteAnalytics(ctx.db, site, days)) satisfies SiteAnalytics;
     });
 
     app.delete('/:id', async (request) => {

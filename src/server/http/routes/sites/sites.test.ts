@@ -203,7 +203,7 @@ describeEachDatabase('sites API', (dialect) => {
       .where('site_id', '=', siteId)
       .execute();
     expect(daily).toEqual([
-      { site_id: siteId, day: new Date().toISOString().slice(0, 10), views: 2 },
+      { site_id: siteId, day: new Date().toISOString().slice(0, 10), views: 2, visitors: 1 },
     ]);
   });
 

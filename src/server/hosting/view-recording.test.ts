@@ -1,0 +1,157 @@
+import type { KyselyPlugin } from 'kysely';
+import pino from 'pino';
+import { afterEach, expect, it } from 'vitest';
+import { dayAgo, insertSite, insertUser } from '../../../test/analytics-data';
+import { describeEachDatabase, openTestDatabase } from '../../../test/databases';
+import { DIRECT_LABEL, OTHER_LABEL } from '../../shared/analytics';
+import type { OpenDatabase } from '../db/database';
+import { DAILY_KEYS_CAP, ViewCounter } from './views';
+
+/** Counts the statements that change rows, whoever sends them. */
+function writeCounter() {
+  const counter = { writes: 0, plugin: null as unknown as KyselyPlugin };
+  counter.plugin = {
+    transformQuery(args) {
+      const kind = args.node.kind;
+      if (kind === 'InsertQueryNode' || kind === 'UpdateQueryNode' || kind === 'DeleteQueryNode') {
+        counter.writes++;
+      }
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return counter;
+}
+
+describeEachDatabase('recording page views', (dialect) => {
+  let open: OpenDatabase | null = null;
+  afterEach(async () => {
+    await open?.close();
+    open = null;
+  });
+
+  it('lands thousands of views in capped daily rows with a few writes per flush', async () => {
+    open = await openTestDatabase(dialect);
+    const counter = writeCounter();
+    const db = open.db.withPlugin(counter.plugin);
+    const owner = await insertUser(open.db);
+    const sites = [
+      await insertSite(open.db, owner, { name: 'busy' }),
+      await insertSite(open.db, owner, { name: 'small' }),
+    ];
+    const views = new ViewCounter(db, pino({ level: 'silent' }));
+    const VIEWS = 5000;
+    const started = performance.now();
+    for (let i = 0; i < VIEWS; i++) {
+      views.record({
+        siteId: sites[i % 10 === 0 ? 1 : 0]!,
+        // 80 pages on the busy site: beyond the cap they add up in '(other)'.
+        url: `/page-${i % 80}?ref=${i}`,
+        referer: i % 3 === 0 ? undefined : `https://ref${i % 5}.example/post/${i}`,
+        host: 'busy.localhost',
+        address: `10.0.${(i % 300) >> 8}.${i % 300}`,
+        userAgent: 'Mozilla/5.0 Firefox/130.0',
+      });
+      // Five flushes over the run, as the timer would make under steady traffic.
+      if (i % 1000 === 999) await views.flush();
+    }
+    const recordMs = performance.now() - started;
+    await views.stop();
+
+    const today = dayAgo(0);
+    const totals = await open.db
+      .selectFrom('site_views_daily')
+      .selectAll()
+      .where('day', '=', today)
+      .orderBy('views', 'desc')
+      .execute();
+    expect(totals.map((t) => [t.site_id, t.views])).toEqual([
+      [sites[0], 4500],
+      [sites[1], 500],
+    ]);
+    // 300 addresses with one browser: the 30 multiples of ten visit the small site only.
+    expect(totals.map((t) => t.visitors)).toEqual([270, 30]);
+    const sitesRows = await open.db.selectFrom('sites').select(['id', 'views']).execute();
+    expect(Object.fromEntries(sitesRows.map((s) => [s.id, s.views]))).toEqual({
+      [sites[0]!]: 4500,
+      [sites[1]!]: 500,
+    });
+
+    const pages = await open.db
+      .selectFrom('site_pages_daily')
+      .selectAll()
+      .where('site_id', '=', sites[0]!)
+      .execute();
+    expect(pages.length).toBe(DAILY_KEYS_CAP + 1);
+    expect(pages.every((p) => p.day === today && !p.path.includes('?'))).toBe(true);
+    expect(pages.reduce((s, p) => s + p.views, 0)).toBe(4500);
+    expect(pages.find((p) => p.path === OTHER_LABEL)?.views).toBeGreaterThan(0);
+
+    const referrers = await open.db
+      .selectFrom('site_referrers_daily')
+      .select(['referrer', 'views'])
+      .where('site_id', '=', sites[0]!)
+      .orderBy('referrer')
+      .execute();
+    expect(referrers.map((r) => r.referrer)).toEqual([
+      DIRECT_LABEL,
+      'ref0.example',
+      'ref1.example',
+      'ref2.example',
+      'ref3.example',
+      'ref4.example',
+    ]);
+    expect(referrers.reduce((s, r) => s + r.views, 0)).toBe(4500);
+
+    // Per flush and site: a handful of statements (views, hashes, day, pages, referrers).
+    expect(counter.writes).toBeLessThan(VIEWS / 50);
+    console.info(
+      `[${dialect}] ${VIEWS} views: recording ${recordMs.toFixed(0)} ms with flushes, ${counter.writes} writes`,
+    );
+  });
+
+  it('keeps counting a returning visitor once per day, across flushes and nodes', async () => {
+    open = await openTestDatabase(dialect);
+    const owner = await insertUser(open.db);
+    const site = await insertSite(open.db, owner, { name: 'again' });
+    const log = pino({ level: 'silent' });
+    // Two nodes, one database: the stored hashes decide who is new.
+    const nodes = [new ViewCounter(open.db, log), new ViewCounter(open.db, log)];
+    const visit = (node: ViewCounter, address: string) =>
+      node.record({
+        siteId: site,
+        url: '/',
+        referer: undefined,
+        host: 'again.localhost',
+        address,
+        userAgent: 'Mozilla/5.0',
+      });
+    visit(nodes[0]!, '192.0.2.1');
+    await nodes[0]!.flush();
+    visit(nodes[0]!, '192.0.2.1');
+    visit(nodes[1]!, '192.0.2.1');
+    visit(nodes[1]!, '192.0.2.2');
+    await nodes[0]!.flush();
+    await nodes[1]!.flush();
+    const day = await open.db.selectFrom('site_views_daily').selectAll().executeTakeFirstOrThrow();
+    expect(day).toMatchObject({ views: 4, visitors: 2 });
+    const salts = await open.db.selectFrom('analytics_salts').selectAll().execute();
+    expect(salts).toHaveLength(1);
+  });
+
+  it('writes a view of a deleted site nowhere', async () => {
+    open = await openTestDatabase(dialect);
+    const views = new ViewCounter(open.db, pino({ level: 'silent' }));
+    views.record({
+      siteId: 'gone',
+      url: '/',
+      referer: undefined,
+      host: 'x',
+      address: '192.0.2.9',
+      userAgent: 'Mozilla/5.0',
+    });
+    await views.flush();
+    expect(await open.db.selectFrom('site_views_daily').selectAll().execute()).toEqual([]);
+    expect(await open.db.selectFrom('site_visitor_hashes').selectAll().execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  AnalyticsDaysQuerySchema,
+  SPARKLINE_DAYS,
+  type AnalyticsOverview,
+  type DeploymentAnalytics,
+  type SiteSparklines,
+} from '../../../../shared/analytics';
+import type { AppContext } from '../../../context';
+import {
+  analyticsOverview,
+  assertAnalyticsEnabled,
+  deploymentAnalytics,
+  siteSparklines,
+} from '../../../domain/analytics';
+import { listSites } from '../../../domain/sites';
+import { requireUser } from '../../auth';
+
+/** SPEC.md section 7: the analytics screen's calls, and the dashboard's sparklines. */
+export function analyticsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    // Off means absent (ENABLE_ANALYTICS=false), before anything else is looked at.
+    app.addHook('onRequest', async () => assertAnalyticsEnabled(ctx.config));
+
+    app.get('/overview', async (request) => {
+      const user = requireUser(request);
+      const { days } = AnalyticsDaysQuerySchema.parse(request.query ?? {});
+      return (await analyticsOverview(ctx.db, user, days)) satisfies AnalyticsOverview;
+    });
+
+    app.get('/deployments', async (request) => {
+      const user = requireUser(request);
+      const { days } = AnalyticsDaysQuerySchema.parse(request.query ?? {});
+      return (await deploymentAnalytics(ctx.db, user, days)) satisfies DeploymentAnalytics;
+    });
+
+    app.get('/sparklines', async (request) => {
+      const user = requireUser(request);
+      const sites = await listSites(ctx.db, user);
+      return (await siteSparklines(ctx.db, user, sites, SPARKLINE_DAYS)) satisfies SiteSparklines;
+    });
+  };
+}
