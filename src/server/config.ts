@@ -138,6 +138,12 @@ const EnvSchema = z.object({
   AI_MODEL_OPENAI: z.string().min(1).default('gpt-5.4-mini'),
   AI_MODEL_GEMINI: z.string().min(1).default('gemini-2.5-flash'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  // E-mail (password reset, plan and payment notices): off while SMTP_URL is unset.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   TLS_CERT_FILE: z.string().min(1).optional(),
   TLS_KEY_FILE: z.string().min(1).optional(),
   ...S3_VARIABLES,
@@ -215,6 +221,8 @@ export interface Config {
   /** The certificate (and key) served over HTTPS for the app and *.SITES_DOMAIN. */
   tlsCertFile: string | null;
   tlsKeyFile: string | null;
+  /** E-mail: null smtpUrl sends nothing (development and tests log each message instead). */
+  mail: { smtpUrl: string | null; from: string };
   /** Where each AI provider's API is, the model a site's calls use, and how long one may take. */
   ai: {
     baseUrls: Record<AiProvider, string>;
@@ -303,6 +311,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpsPort: e.HTTPS_PORT ?? null,
     tlsCertFile: e.TLS_CERT_FILE ?? null,
     tlsKeyFile: e.TLS_KEY_FILE ?? null,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `Artifact Host <no-reply@${new URL(appOrigin).hostname}>`,
+    },
     ai: {
       baseUrls: {
         CLAUDE: e.ANTHROPIC_BASE_URL,

@@ -18,6 +18,7 @@ import * as deploymentClientAddress from './migrations/005_deployment_client_add
 import * as customDomains from './migrations/006_custom_domains';
 import * as certificates from './migrations/007_certificates';
 import * as apiKeys from './migrations/008_api_keys';
+import * as passwordResets from './migrations/010_password_resets';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '006_custom_domains': customDomains,
   '007_certificates': certificates,
   '008_api_keys': apiKeys,
+  '010_password_resets': passwordResets,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

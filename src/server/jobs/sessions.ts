@@ -1,4 +1,5 @@
 import { deleteStaleLoginFailures } from '../db/queries/login-failures';
+import { deletePasswordResetsExpiredBefore } from '../db/queries/password-resets';
 import { deleteSessionsExpiredBefore } from '../db/queries/sessions';
 import { deleteSignInCodesExpiredBefore } from '../db/queries/sign-in-codes';
 import { THROTTLE } from '../domain/login-throttle';
@@ -11,7 +12,10 @@ export const purgeExpiredSessions: Job = {
   async run(ctx) {
     const count = await deleteSessionsExpiredBefore(ctx.db, nowIso());
     const codes = await deleteSignInCodesExpiredBefore(ctx.db, nowIso());
-    if (count || codes) return `removed ${count} expired sessions and ${codes} sign-in codes`;
+    const resets = await deletePasswordResetsExpiredBefore(ctx.db, nowIso());
+    if (count || codes || resets) {
+      return `removed ${count} expired sessions, ${codes} sign-in codes and ${resets} password reset links`;
+    }
   },
 };
 

@@ -22,6 +22,7 @@ import { notFound, unauthorized } from '../../../errors';
 import { presentUser } from '../../../presenters/user';
 import { clearAuthCookie, requireUser, setAuthCookie } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';
+import { accountRoutes } from './account';
 
 const SOCIAL_PROVIDERS: Record<string, string> = { github: 'GitHub', google: 'Google' };
 
@@ -39,6 +40,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     const limits = rateLimits(ctx.config);
+    await app.register(accountRoutes(ctx));
 
     app.post('/register', { config: { rateLimit: limits.signUp } }, async (request, reply) => {
       const input = RegisterRequestSchema.parse(request.body ?? {});
