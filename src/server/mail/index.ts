@@ -21,7 +21,10 @@ export function createMailNotifications(ctx: AppContext): Part {
   ) => {
     void (async () => {
       const user = await userById(ctx.db, userId);
-      if (!user || user.is_guest || !notificationsOf(user)[wanted]) return;
+      if (!user || user.is_guest || !notificationsOf(user)[wanted]) {
+        ctx.log.debug({ userId, notice: wanted }, 'e-mail notice not wanted');
+        return;
+      }
       await ctx.mailer.send({ to: user.email, ...content(user) });
     })().catch((err: unknown) => ctx.log.error({ err, userId }, 'a notice e-mail failed'));
   };

@@ -77,12 +77,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
     );
 
     app.put('/notifications', async (request) => {
+      const user = requireUser(request);
       const input = NotificationSettingsSchema.parse(request.body ?? {});
-      return (await setNotifications(
-        ctx,
-        requireUser(request),
-        input,
-      )) satisfies NotificationSettings;
+      return (await setNotifications(ctx, user, input)) satisfies NotificationSettings;
     });
   };
 }
