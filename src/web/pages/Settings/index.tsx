@@ -1,4 +1,4 @@
-import { KeyRound, Shield, User } from 'lucide-react';
+import { Bell, KeyRound, Shield, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiKeysManager } from '../../components/ApiKeys/ApiKeysManager';
@@ -10,6 +10,7 @@ import { useSession } from '../../hooks/session';
 import { SignInForKeys } from '../ApiKeys';
 import { buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 
@@ -19,6 +20,7 @@ const TABS = [
   { id: 'profile', label: 'Profile', icon: User },
   { id: 'api-keys', label: 'API Keys', icon: KeyRound },
   { id: 'security', label: 'Security', icon: Shield },
+  { id: 'notifications', label: 'Notifications', icon: Bell },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -120,6 +122,10 @@ export function SettingsPage() {
           ) : active === 'security' ? (
             <AccountOnly>
               <SecurityTab />
+            </AccountOnly>
+          ) : active === 'notifications' ? (
+            <AccountOnly>
+              <NotificationsTab />
             </AccountOnly>
           ) : (
             <ApiKeysTab />

@@ -140,6 +140,7 @@ describeEachDatabase('sessions, account deletion and notifications', (dialect) =
 
   it('deletes the account with its sites after the subscription, confirmed by its e-mail', async () => {
     const cancel = vi.mocked(cancelSubscriptionOfDeletedAccount);
+    cancel.mockClear();
     const { token, user } = await registerUser(server);
     const elsewhere = await loginFrom(user.email, CHROME_MAC);
     const subdomain = uniqueSubdomain('gone');
