@@ -5,6 +5,7 @@ import { PageLayout } from '../../components/PageLayout';
 import { Card } from '../../components/ui/Card';
 import { useSession } from '../../hooks/session';
 import { AuthForm, type AuthMode } from './AuthForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { OAuthGuide } from './OAuthGuide';
 import { SocialButtons } from './SocialButtons';
 import { useAuthErrorParam } from './useAuthError';
@@ -15,6 +16,8 @@ export function AuthPage() {
   const [mode, setMode] = useState<AuthMode>('signin');
   const [error, setError] = useAuthErrorParam();
   const [guestBusy, setGuestBusy] = useState(false);
+  // null: signing in or up; otherwise the 'Forgot your password?' form, with this e-mail.
+  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
 
   // A signed-in account has nothing to do here; a guest may still sign in or sign up.
   useEffect(() => {
@@ -51,40 +54,54 @@ export function AuthPage() {
         </div>
 
         <Card className="p-6 sm:p-8">
-          <div
-            role="tablist"
-            aria-label="Sign in or create an account"
-            className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium dark:bg-slate-800"
-          >
-            {(['signin', 'signup'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="tab"
-                aria-selected={mode === m}
-                onClick={() => {
-                  setMode(m);
-                  setError(null);
-                }}
-                className={
-                  mode === m
-                    ? 'rounded-md bg-white px-3 py-2 shadow-sm dark:bg-slate-950'
-                    : 'rounded-md px-3 py-2 text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
-                }
+          {forgotEmail !== null ? (
+            <ForgotPasswordForm initialEmail={forgotEmail} onBack={() => setForgotEmail(null)} />
+          ) : (
+            <>
+              <div
+                role="tablist"
+                aria-label="Sign in or create an account"
+                className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium dark:bg-slate-800"
               >
-                {m === 'signin' ? 'Sign In' : 'Sign Up'}
-              </button>
-            ))}
-          </div>
+                {(['signin', 'signup'] as const).map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    role="tab"
+                    aria-selected={mode === m}
+                    onClick={() => {
+                      setMode(m);
+                      setError(null);
+                    }}
+                    className={
+                      mode === m
+                        ? 'rounded-md bg-white px-3 py-2 shadow-sm dark:bg-slate-950'
+                        : 'rounded-md px-3 py-2 text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
+                    }
+                  >
+                    {m === 'signin' ? 'Sign In' : 'Sign Up'}
+                  </button>
+                ))}
+              </div>
 
-          <AuthForm mode={mode} error={error} onError={setError} />
+              <AuthForm
+                mode={mode}
+                error={error}
+                onError={setError}
+                onForgotPassword={(email) => {
+                  setError(null);
+                  setForgotEmail(email);
+                }}
+              />
 
-          <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
-            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
-            or continue with
-            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
-          </div>
-          <SocialButtons />
+              <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+                <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+                or continue with
+                <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+              </div>
+              <SocialButtons />
+            </>
+          )}
         </Card>
 
         <Card className="flex items-center gap-3 p-4">
