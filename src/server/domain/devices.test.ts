@@ -24,6 +24,10 @@ it('names the browser and system of common user agents', () => {
     ],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Linux'],
     ['curl/8.5.0', 'curl'],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
   ];
   for (const [agent, label] of cases) expect(deviceLabel(agent), String(agent)).toBe(label);
 });

@@ -5,7 +5,8 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/\b(OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
+  // HeadlessChrome too: no word boundary inside it
+  [/(Chrome|CriOS|Chromium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
   [/\bcurl\//, 'curl'],
   [/\bnode-fetch\b|\bundici\b|^node$/i, 'Node.js'],
