@@ -89,6 +89,9 @@ describe('account: password reset, sessions, notifications and deletion in the b
     await screenshotScreen(page, 'reset-password-invalid');
 
     await page.getByRole('link', { name: 'Ask for a new link' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Send reset link' }).isVisible())
+      .toBe(true);
     await signIn(user.email, NEW_PASSWORD);
   });
 

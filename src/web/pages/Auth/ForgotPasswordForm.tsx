@@ -38,13 +38,9 @@ export function ForgotPasswordForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <div>
-        <h2 className="text-lg font-semibold">Reset your password</h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Enter the e-mail address of your account and we will send you a link to choose a new
-          password. The link works once, within one hour.
-        </p>
-      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Enter the e-mail address of your account. The link we send works once, within one hour.
+      </p>
       {sent && <SuccessBox>{sent}</SuccessBox>}
       {error && <ErrorBox>{error}</ErrorBox>}
       <Field

@@ -17,7 +17,11 @@ export function AuthPage() {
   const [error, setError] = useAuthErrorParam();
   const [guestBusy, setGuestBusy] = useState(false);
   // null: signing in or up; otherwise the 'Forgot your password?' form, with this e-mail.
-  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
+  // /auth?forgot opens it at once: where an expired reset link sends people.
+  const [forgotEmail, setForgotEmail] = useState<string | null>(() =>
+    new URLSearchParams(window.location.search).has('forgot') ? '' : null,
+  );
+  const forgot = forgotEmail !== null;
 
   // A signed-in account has nothing to do here; a guest may still sign in or sign up.
   useEffect(() => {
@@ -44,12 +48,18 @@ export function AuthPage() {
             <img src="/favicon.svg" alt="" className="h-8 w-8" /> Artifact Host
           </Link>
           <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
-            {mode === 'signin' ? 'Welcome back' : 'Create your account'}
+            {forgot
+              ? 'Forgot your password?'
+              : mode === 'signin'
+                ? 'Welcome back'
+                : 'Create your account'}
           </h1>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {mode === 'signin'
-              ? 'Sign in to manage your sites and deployments.'
-              : 'Turn AI artifacts into live websites in seconds.'}
+            {forgot
+              ? 'It happens. We will e-mail you a link to choose a new one.'
+              : mode === 'signin'
+                ? 'Sign in to manage your sites and deployments.'
+                : 'Turn AI artifacts into live websites in seconds.'}
           </p>
         </div>
 

@@ -76,7 +76,7 @@ export function ResetPasswordPage() {
             <div className="flex flex-col gap-4">
               <ErrorBox>{linkError}</ErrorBox>
               <Link
-                to="/auth"
+                to="/auth?forgot"
                 className={buttonStyles({ variant: 'secondary', className: 'w-full' })}
               >
                 Ask for a new link

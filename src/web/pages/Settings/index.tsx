@@ -1,5 +1,5 @@
 import { Bell, KeyRound, Shield, User } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiKeysManager } from '../../components/ApiKeys/ApiKeysManager';
 import { PageLayout } from '../../components/PageLayout';
@@ -25,6 +25,16 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 function TabBar({ active, onSelect }: { active: TabId; onSelect: (id: TabId) => void }) {
+  // On a phone the bar scrolls sideways: the chosen tab is kept in sight, turned or not.
+  useEffect(() => {
+    const show = () =>
+      document
+        .getElementById(`tab-${active}`)
+        ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    show();
+    window.addEventListener('resize', show);
+    return () => window.removeEventListener('resize', show);
+  }, [active]);
   return (
     <div
       role="tablist"
