@@ -25,12 +25,19 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 function TabBar({ active, onSelect }: { active: TabId; onSelect: (id: TabId) => void }) {
-  // On a phone the bar scrolls sideways: the chosen tab is kept in sight, turned or not.
+  // On a phone the bar scrolls sideways: the chosen tab is kept in sight, turned or not. Only
+  // the bar moves: a phone's toolbar hiding fires resize, and the page must not jump.
   useEffect(() => {
-    const show = () =>
-      document
-        .getElementById(`tab-${active}`)
-        ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const show = () => {
+      const tab = document.getElementById(`tab-${active}`);
+      const bar = tab?.parentElement;
+      if (!tab || !bar) return;
+      const left = tab.offsetLeft - bar.offsetLeft;
+      if (left < bar.scrollLeft) bar.scrollLeft = left;
+      else if (left + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) {
+        bar.scrollLeft = left + tab.offsetWidth - bar.clientWidth;
+      }
+    };
     show();
     window.addEventListener('resize', show);
     return () => window.removeEventListener('resize', show);
