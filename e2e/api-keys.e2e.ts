@@ -60,6 +60,7 @@ describe('API keys in the browser', () => {
       'Billing & Plans',
       'API Keys',
       'Security',
+      'Notifications',
     ]);
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');

@@ -223,6 +223,12 @@ const EnvSchema = z.object({
   AI_MODEL_OPENAI: z.string().min(1).default('gpt-5.4-mini'),
   AI_MODEL_GEMINI: z.string().min(1).default('gemini-2.5-flash'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  // E-mail (password reset, plan and payment notices): off while SMTP_URL is unset.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   TLS_CERT_FILE: z.string().min(1).optional(),
   TLS_KEY_FILE: z.string().min(1).optional(),
   // Stripe billing: off while STRIPE_SECRET_KEY is unset (SPEC.md sections 6 and 7).
@@ -341,8 +347,10 @@ export interface Config {
   /** The certificate (and key) served over HTTPS for the app and *.SITES_DOMAIN. */
   tlsCertFile: string | null;
   tlsKeyFile: string | null;
-  /** Where each AI provider's API is, the model a site's calls use, and how long one may take. */
+  /** E-mail: null smtpUrl sends nothing (development and tests log each message instead). */
+  mail: { smtpUrl: string | null; from: string };
   billing: BillingConfig;
+  /** Where each AI provider's API is, the model a site's calls use, and how long one may take. */
   ai: {
     baseUrls: Record<AiProvider, string>;
     models: Record<AiProvider, string>;
@@ -439,6 +447,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
       prices: { STARTER: e.STRIPE_PRICE_STARTER ?? null, PRO: e.STRIPE_PRICE_PRO ?? null },
       apiBase: stripeApiBase(e.STRIPE_API_BASE),
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `Artifact Host <no-reply@${new URL(appOrigin).hostname}>`,
     },
     ai: {
       baseUrls: {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database, Dialect } from './db/database';
 import type { EventBus } from './events';
+import type { Mailer } from './mail/mailer';
 import type { BlobStore } from './storage/blob-store';
 
 /**
@@ -16,6 +17,8 @@ export interface AppContext {
   readonly events: EventBus;
   /** Content-addressed file storage: a local folder, or an S3 bucket. */
   readonly blobs: BlobStore;
+  /** E-mail out (SMTP_URL); without it, messages are logged outside production. */
+  readonly mailer: Mailer;
 }
 
 /** A part with work of its own that begins once the server listens and ends at shutdown. */

@@ -17,6 +17,7 @@ import { isSiteHost } from './hosting/dispatcher';
 import { ownDomainsOf } from './domain/custom-domains';
 import { createJobs } from './jobs';
 import { createLogger, logDestination } from './logger';
+import { createMailer, createMailNotifications } from './mail';
 import { createPipeline } from './pipeline';
 import { createRealtime } from './realtime';
 import { createDemoSeed } from './seed';
@@ -69,6 +70,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     log,
     events,
     blobs,
+    mailer: createMailer(config, log),
   };
 
   const hosting = web ? createHosting(ctx) : null;
@@ -129,6 +131,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   if (config.roles.has('worker')) parts.push(createPipeline(ctx));
   parts.push(createJobs(ctx));
   if (web && config.seedDemos) parts.push(createDemoSeed(ctx));
+  if (web) parts.push(createMailNotifications(ctx));
 
   const app = await buildApp(ctx, {
     web,
@@ -199,6 +202,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         () => vite?.close(),
         () => events.close(),
         () => blobs.close(),
+        () => ctx.mailer.close(),
       ];
       for (const step of steps) {
         try {

@@ -23,6 +23,12 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
+      {
+        path: '/reset-password',
+        lazy: async () => ({
+          Component: (await import('./pages/ResetPassword')).ResetPasswordPage,
+        }),
+      },
       { path: '/examples', element: <ExamplesPage /> },
       { path: '/demo-instructions', element: <DemoInstructionsPage /> },
       {

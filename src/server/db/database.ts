@@ -19,6 +19,7 @@ import * as customDomains from './migrations/006_custom_domains';
 import * as certificates from './migrations/007_certificates';
 import * as apiKeys from './migrations/008_api_keys';
 import * as billing from './migrations/009_billing';
+import * as passwordResets from './migrations/010_password_resets';
 import * as siteAnalytics from './migrations/011_site_analytics';
 import * as oauth from './migrations/012_oauth';
 import type { DB } from './schema';
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '007_certificates': certificates,
   '008_api_keys': apiKeys,
   '009_billing': billing,
+  '010_password_resets': passwordResets,
   '011_site_analytics': siteAnalytics,
   '012_oauth': oauth,
 };

@@ -18,6 +18,19 @@ export interface UsersTable {
   is_guest: number;
   created_at: string;
   updated_at: string;
+  /** 1: e-mail the owner when their plan changes (Settings, Notifications). */
+  email_plan_changed: Generated<number>;
+  /** 1: e-mail the owner when a renewal could not be charged. */
+  email_payment_failed: Generated<number>;
+}
+
+export interface PasswordResetsTable {
+  /** sha-256 of the token in the e-mailed link; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface SessionsTable {
@@ -301,6 +314,7 @@ export interface DB {
   ai_calls_daily: AiCallsDailyTable;
   users: UsersTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   login_failures: LoginFailuresTable;
   sign_in_codes: SignInCodesTable;
   oauth_accounts: OAuthAccountsTable;

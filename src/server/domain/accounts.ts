@@ -31,6 +31,8 @@ export function newUser(
     id: newId(),
     plan: 'FREE',
     is_guest: 0,
+    email_plan_changed: 1,
+    email_payment_failed: 1,
     created_at: now,
     updated_at: now,
     ...fields,

@@ -1,18 +1,27 @@
 import { userById } from '../db/queries/users';
 import {
+  deleteOtherSessions,
   deleteSessionByTokenHash,
+  deleteSessionOfUser,
   insertSession,
+  liveSessionsOfUser,
   sessionByTokenHash,
+  touchSession,
 } from '../db/queries/sessions';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
+import type { SessionInfo } from '../../shared/account';
+import { notFound } from '../errors';
 import { newId, nowIso } from '../lib/ids';
+import { deviceLabel } from './devices';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const REMEMBERED_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const GUEST_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** 'Last used' is this precise: a request writes it only when it is older. */
+export const LAST_USED_PRECISION_MS = 5 * 60 * 1000;
 
 export interface NewSession {
   token: string;
@@ -47,7 +56,12 @@ export async function sessionForToken(
 ): Promise<{ user: UserRow; sessionId: string; expiresAt: string } | null> {
   if (!token || token.length > 200) return null;
   const session = await sessionByTokenHash(db, hashToken(token));
-  if (!session || session.expires_at <= nowIso()) return null;
+  const now = Date.now();
+  if (!session || session.expires_at <= nowIso(now)) return null;
+  const staleBefore = nowIso(now - LAST_USED_PRECISION_MS);
+  if (session.last_used_at < staleBefore) {
+    await touchSession(db, session.id, nowIso(now), staleBefore);
+  }
   const user = await userById(db, session.user_id);
   return user ? { user, sessionId: session.id, expiresAt: session.expires_at } : null;
 }
@@ -61,4 +75,52 @@ export async function revokeSession(
   const session = await sessionByTokenHash(ctx.db, tokenHash);
   await deleteSessionByTokenHash(ctx.db, tokenHash);
   if (session) ctx.events.emit('session.ended', { sessionId: session.id, userId: session.user_id });
+}
+
+/** The account's signed-in browsers and devices for the Sessions list. */
+export async function listSessions(
+  ctx: Pick<AppContext, 'db'>,
+  user: UserRow,
+  currentSessionId: string | null,
+): Promise<SessionInfo[]> {
+  const rows = await liveSessionsOfUser(ctx.db, user.id, nowIso());
+  return rows.map((row) => ({
+    id: row.id,
+    device: deviceLabel(row.user_agent),
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    expiresAt: row.expires_at,
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Signs out one of the account's own sessions; another account's id is not found. */
+export async function endSession(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  user: UserRow,
+  sessionId: string,
+): Promise<void> {
+  const ended = await deleteSessionOfUser(ctx.db, user.id, sessionId);
+  if (ended.length === 0) throw notFound('Session not found');
+  endedSessions(ctx, user.id, ended);
+}
+
+/** Signs out every session of the account but the one asking. */
+export async function endOtherSessions(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  user: UserRow,
+  currentSessionId: string,
+): Promise<number> {
+  const ended = await deleteOtherSessions(ctx.db, user.id, currentSessionId);
+  endedSessions(ctx, user.id, ended);
+  return ended.length;
+}
+
+/** Tells every node, so the sockets those sessions authorized drop now. */
+export function endedSessions(
+  ctx: Pick<AppContext, 'events'>,
+  userId: string,
+  sessionIds: string[],
+): void {
+  for (const sessionId of sessionIds) ctx.events.emit('session.ended', { sessionId, userId });
 }

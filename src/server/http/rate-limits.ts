@@ -1,6 +1,7 @@
 import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { ForgotPasswordRequestSchema } from '../../shared/account';
 import { MAX_UPLOAD_BYTES } from '../../shared/limits';
 import { tooManyRequests } from '../errors';
 import { RateLimiter } from '../lib/token-bucket';
@@ -50,6 +51,10 @@ function refusal(what: string, ttlMs: number) {
 const perAccount = (request: FastifyRequest) =>
   request.currentUser ? `user:${request.currentUser.id}` : `ip:${clientAddress(request)}`;
 
+/** 'Forgot your password?' from one address, and to one e-mail address, per hour. */
+export const PASSWORD_RESETS_PER_ADDRESS = 20;
+export const PASSWORD_RESETS_PER_EMAIL = 5;
+
 /** The limits routes apply. */
 export function rateLimits(config: Config) {
   return {
@@ -80,6 +85,39 @@ export function rateLimits(config: Config) {
       timeWindow: HOUR_MS,
       keyGenerator: clientAddress,
     }),
+    // A reset link costs an e-mail: per address, and per recipient so nobody's inbox is flooded.
+    passwordResetFromAddress: limit('password reset requests from your network', {
+      max: PASSWORD_RESETS_PER_ADDRESS,
+      timeWindow: HOUR_MS,
+      keyGenerator: clientAddress,
+    }),
+    passwordResetToEmail: limit('password reset requests for this address', {
+      max: PASSWORD_RESETS_PER_EMAIL,
+      timeWindow: HOUR_MS,
+      keyGenerator: (request: FastifyRequest) => {
+        const parsed = ForgotPasswordRequestSchema.safeParse(request.body ?? {});
+        return parsed.success ? `email:${parsed.data.email}` : `ip:${clientAddress(request)}`;
+      },
+    }),
+  };
+}
+
+/**
+ * Both limits of 'Forgot your password?', after the body is read (the e-mail is in it). The
+ * refusal is the same whether or not the address has an account.
+ */
+export function passwordResetLimits(app: FastifyInstance, config: Config) {
+  const limits = rateLimits(config);
+  const budgets = [limits.passwordResetFromAddress, limits.passwordResetToEmail].map(
+    ({ what, ...options }) => ({ what, check: app.createRateLimit(options) }),
+  );
+  return {
+    preHandler: async (request: FastifyRequest) => {
+      for (const { what, check } of budgets) {
+        const state = await check(request);
+        if (!state.isAllowed && state.isExceeded) throw refusal(what, state.ttl);
+      }
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { jobRun } from '../db/queries/job-runs';
 import { LocalEventBus } from '../events/bus';
 import { createLogger } from '../logger';
+import { createMailer } from '../mail';
 import { LocalBlobStore } from '../storage/local-blob-store';
 import { createScheduler, type Job } from './scheduler';
 
@@ -15,13 +16,15 @@ describeEachDatabase('scheduled jobs', (dialect) => {
   beforeAll(async () => {
     open = await openTestDatabase(dialect);
     const log = createLogger('silent');
+    const config = loadConfig({ DATA_DIR: open.target.dataDir });
     ctx = {
-      config: loadConfig({ DATA_DIR: open.target.dataDir }),
+      config,
       db: open.db,
       dialect: open.dialect,
       log,
       events: new LocalEventBus(log),
       blobs: new LocalBlobStore(path.join(open.target.dataDir, 'blobs')),
+      mailer: createMailer(config, log),
     };
   });
   afterAll(() => open.close());

@@ -1,5 +1,6 @@
 import { deleteStaleLoginFailures } from '../db/queries/login-failures';
 import { deleteOAuthSignInsExpiredBefore } from '../db/queries/oauth';
+import { deletePasswordResetsExpiredBefore } from '../db/queries/password-resets';
 import { deleteSessionsExpiredBefore } from '../db/queries/sessions';
 import { deleteSignInCodesExpiredBefore } from '../db/queries/sign-in-codes';
 import { THROTTLE } from '../domain/login-throttle';
@@ -14,8 +15,9 @@ export const purgeExpiredSessions: Job = {
     const codes = await deleteSignInCodesExpiredBefore(ctx.db, nowIso());
     // Social sign-ins started and never finished (the person closed the provider's page).
     const started = await deleteOAuthSignInsExpiredBefore(ctx.db, nowIso());
-    if (count || codes || started) {
-      return `removed ${count} expired sessions, ${codes} sign-in codes and ${started} unfinished social sign-ins`;
+    const resets = await deletePasswordResetsExpiredBefore(ctx.db, nowIso());
+    if (count || codes || started || resets) {
+      return `removed ${count} expired sessions, ${codes} sign-in codes, ${started} unfinished social sign-ins and ${resets} password reset links`;
     }
   },
 };

@@ -80,3 +80,16 @@ export async function setUserPasswordHash(
     .where('id', '=', id)
     .execute();
 }
+
+export async function setUserNotifications(
+  db: Database,
+  id: string,
+  flags: Pick<UserRow, 'email_plan_changed' | 'email_payment_failed'>,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...flags, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}

@@ -14,9 +14,11 @@ interface AuthFormProps {
   mode: AuthMode;
   error: string | null;
   onError(message: string | null): void;
+  /** 'Forgot your password?', with what is typed in the e-mail field so far. */
+  onForgotPassword(email: string): void;
 }
 
-export function AuthForm({ mode, error, onError }: AuthFormProps) {
+export function AuthForm({ mode, error, onError, onForgotPassword }: AuthFormProps) {
   const { login, register } = useSession();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -116,13 +118,13 @@ export function AuthForm({ mode, error, onError }: AuthFormProps) {
             />
             Remember me
           </label>
-          <a
-            href="/contact"
+          <button
+            type="button"
+            onClick={() => onForgotPassword(email)}
             className="font-medium text-brand-600 hover:underline dark:text-brand-400"
-            title="Password resets are handled by our support team"
           >
             Forgot your password?
-          </a>
+          </button>
         </div>
       )}
       <Button type="submit" loading={busy} className="w-full">

@@ -5,6 +5,7 @@ import { PageLayout } from '../../components/PageLayout';
 import { Card } from '../../components/ui/Card';
 import { useSession } from '../../hooks/session';
 import { AuthForm, type AuthMode } from './AuthForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { OAuthGuide } from './OAuthGuide';
 import { SocialButtons } from './SocialButtons';
 import { useAuthErrorParam } from './useAuthError';
@@ -17,6 +18,12 @@ export function AuthPage() {
   const [error, setError] = useAuthErrorParam();
   const [guestBusy, setGuestBusy] = useState(false);
   const oauth = useOAuthConfig();
+  // null: signing in or up; otherwise the 'Forgot your password?' form, with this e-mail.
+  // /auth?forgot opens it at once: where an expired reset link sends people.
+  const [forgotEmail, setForgotEmail] = useState<string | null>(() =>
+    new URLSearchParams(window.location.search).has('forgot') ? '' : null,
+  );
+  const forgot = forgotEmail !== null;
 
   // A signed-in account has nothing to do here; a guest may still sign in or sign up.
   useEffect(() => {
@@ -43,52 +50,72 @@ export function AuthPage() {
             <img src="/favicon.svg" alt="" className="h-8 w-8" /> Artifact Host
           </Link>
           <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
-            {mode === 'signin' ? 'Welcome back' : 'Create your account'}
+            {forgot
+              ? 'Forgot your password?'
+              : mode === 'signin'
+                ? 'Welcome back'
+                : 'Create your account'}
           </h1>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {mode === 'signin'
-              ? 'Sign in to manage your sites and deployments.'
-              : 'Turn AI artifacts into live websites in seconds.'}
+            {forgot
+              ? 'It happens. We will e-mail you a link to choose a new one.'
+              : mode === 'signin'
+                ? 'Sign in to manage your sites and deployments.'
+                : 'Turn AI artifacts into live websites in seconds.'}
           </p>
         </div>
 
         <Card className="p-6 sm:p-8">
-          <div
-            role="tablist"
-            aria-label="Sign in or create an account"
-            className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium dark:bg-slate-800"
-          >
-            {(['signin', 'signup'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="tab"
-                aria-selected={mode === m}
-                onClick={() => {
-                  setMode(m);
-                  setError(null);
-                }}
-                className={
-                  mode === m
-                    ? 'rounded-md bg-white px-3 py-2 shadow-sm dark:bg-slate-950'
-                    : 'rounded-md px-3 py-2 text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
-                }
-              >
-                {m === 'signin' ? 'Sign In' : 'Sign Up'}
-              </button>
-            ))}
-          </div>
-
-          <AuthForm mode={mode} error={error} onError={setError} />
-
-          {oauth.enabled && (
+          {forgotEmail !== null ? (
+            <ForgotPasswordForm initialEmail={forgotEmail} onBack={() => setForgotEmail(null)} />
+          ) : (
             <>
-              <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
-                <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
-                or continue with
-                <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+              <div
+                role="tablist"
+                aria-label="Sign in or create an account"
+                className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium dark:bg-slate-800"
+              >
+                {(['signin', 'signup'] as const).map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    role="tab"
+                    aria-selected={mode === m}
+                    onClick={() => {
+                      setMode(m);
+                      setError(null);
+                    }}
+                    className={
+                      mode === m
+                        ? 'rounded-md bg-white px-3 py-2 shadow-sm dark:bg-slate-950'
+                        : 'rounded-md px-3 py-2 text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
+                    }
+                  >
+                    {m === 'signin' ? 'Sign In' : 'Sign Up'}
+                  </button>
+                ))}
               </div>
-              <SocialButtons config={oauth} />
+
+              <AuthForm
+                mode={mode}
+                error={error}
+                onError={setError}
+                onForgotPassword={(email) => {
+                  setError(null);
+                  setForgotEmail(email);
+                }}
+              />
+
+              {oauth.enabled && (
+                <>
+                  <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+                    <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+                    or continue with
+                    <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+                  </div>
+                  <SocialButtons config={oauth} />
+                </>
+              )}
             </>
           )}
         </Card>

@@ -5,11 +5,24 @@ import { errorMessage } from '../../api/client';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useToast } from '../../hooks/toasts';
+import { DeleteAccountCard } from './DeleteAccountCard';
+import { SessionsCard } from './SessionsCard';
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirm';
 
-/** A new password, given the current one; the account's other sessions end with the old one. */
+/** Password, where the account is signed in, and the danger zone. */
 export function SecurityTab() {
+  return (
+    <div className="space-y-10">
+      <ChangePasswordForm />
+      <SessionsCard />
+      <DeleteAccountCard />
+    </div>
+  );
+}
+
+/** A new password, given the current one; the account's other sessions end with the old one. */
+function ChangePasswordForm() {
   const notify = useToast();
   const [values, setValues] = useState<Record<Fields, string>>({
     currentPassword: '',

@@ -1,5 +1,5 @@
-import { CreditCard, KeyRound, Shield, User } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Bell, CreditCard, KeyRound, Shield, User } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiKeysManager } from '../../components/ApiKeys/ApiKeysManager';
 import { PageLayout } from '../../components/PageLayout';
@@ -11,20 +11,38 @@ import { SignInForKeys } from '../ApiKeys';
 import { buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { BillingTab } from './billing/BillingTab';
+import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 
-// SPEC.md section 2 lists five tabs; only those that work are shown, so nobody clicks into a
-// promise. The others join this list as they are built.
+// The five tabs of SPEC.md section 2, in its order; Billing & Plans opens by default.
 const TABS = [
   { id: 'profile', label: 'Profile', icon: User },
   { id: 'billing', label: 'Billing & Plans', icon: CreditCard },
   { id: 'api-keys', label: 'API Keys', icon: KeyRound },
   { id: 'security', label: 'Security', icon: Shield },
+  { id: 'notifications', label: 'Notifications', icon: Bell },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
 function TabBar({ active, onSelect }: { active: TabId; onSelect: (id: TabId) => void }) {
+  // On a phone the bar scrolls sideways: the chosen tab is kept in sight, turned or not. Only
+  // the bar moves: a phone's toolbar hiding fires resize, and the page must not jump.
+  useEffect(() => {
+    const show = () => {
+      const tab = document.getElementById(`tab-${active}`);
+      const bar = tab?.parentElement;
+      if (!tab || !bar) return;
+      const left = tab.offsetLeft - bar.offsetLeft;
+      if (left < bar.scrollLeft) bar.scrollLeft = left;
+      else if (left + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) {
+        bar.scrollLeft = left + tab.offsetWidth - bar.clientWidth;
+      }
+    };
+    show();
+    window.addEventListener('resize', show);
+    return () => window.removeEventListener('resize', show);
+  }, [active]);
   return (
     <div
       role="tablist"
@@ -120,6 +138,10 @@ export function SettingsPage() {
           ) : active === 'security' ? (
             <AccountOnly>
               <SecurityTab />
+            </AccountOnly>
+          ) : active === 'notifications' ? (
+            <AccountOnly>
+              <NotificationsTab />
             </AccountOnly>
           ) : (
             <ApiKeysTab />

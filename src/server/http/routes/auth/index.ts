@@ -18,6 +18,7 @@ import { unauthorized } from '../../../errors';
 import { presentUser } from '../../../presenters/user';
 import { clearAuthCookie, requireUser, setAuthCookie } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';
+import { accountRoutes } from './account';
 import { socialSignInRoutes } from './social';
 import { STATE_COOKIE, STATE_COOKIE_PATH } from './state-cookie';
 
@@ -31,6 +32,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     const limits = rateLimits(ctx.config);
+    await app.register(accountRoutes(ctx));
 
     app.post('/register', { config: { rateLimit: limits.signUp } }, async (request, reply) => {
       const input = RegisterRequestSchema.parse(request.body ?? {});

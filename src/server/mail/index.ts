@@ -1,0 +1,63 @@
+import type { AppContext, Part } from '../context';
+import { userById } from '../db/queries/users';
+import type { UserRow } from '../db/schema';
+import { notificationsOf } from '../domain/notifications';
+import type { NotificationSettings } from '../../shared/account';
+import { paymentFailedMail, planChangedMail, type MailContent } from './templates';
+
+export { createMailer, type Mailer, type MailMessage } from './mailer';
+
+/**
+ * The e-mails that follow what happened elsewhere (billing). Handlers are `onOwn`: the node
+ * where the change was made sends the e-mail, so a cluster sends it once.
+ */
+export function createMailNotifications(ctx: AppContext): Part {
+  const unsubscribe: Array<() => void> = [];
+
+  const notify = (
+    userId: string,
+    wanted: keyof NotificationSettings,
+    content: (user: UserRow) => MailContent,
+  ) => {
+    void (async () => {
+      const user = await userById(ctx.db, userId);
+      if (!user || user.is_guest || !notificationsOf(user)[wanted]) {
+        ctx.log.debug({ userId, notice: wanted }, 'e-mail notice not wanted');
+        return;
+      }
+      await ctx.mailer.send({ to: user.email, ...content(user) });
+    })().catch((err: unknown) => ctx.log.error({ err, userId }, 'a notice e-mail failed'));
+  };
+
+  return {
+    start() {
+      const settings = `${ctx.config.appOrigin}/settings?tab=billing`;
+      unsubscribe.push(
+        ctx.events.onOwn('user.plan-changed', (e) =>
+          notify(e.userId, 'planChanged', (user) =>
+            planChangedMail({
+              name: user.name,
+              from: e.previousPlan,
+              to: e.plan,
+              settingsUrl: settings,
+            }),
+          ),
+        ),
+        ctx.events.onOwn('billing.payment-failed', (e) =>
+          notify(e.userId, 'paymentFailed', (user) =>
+            paymentFailedMail({
+              name: user.name,
+              amountDue: e.amountDue,
+              currency: e.currency,
+              nextAttemptAt: e.nextAttemptAt,
+              billingUrl: settings,
+            }),
+          ),
+        ),
+      );
+    },
+    stop() {
+      for (const off of unsubscribe.splice(0)) off();
+    },
+  };
+}

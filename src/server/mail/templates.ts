@@ -1,0 +1,124 @@
+import { PLANS, type PlanName } from '../../shared/plans';
+
+// Every e-mail the product sends: pure functions, readable as plain text and as HTML.
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const paragraph = (html: string, muted = false) =>
+  `<p style="margin:0 0 16px;line-height:1.5${muted ? ';color:#64748b;font-size:13px' : ''}">${html}</p>`;
+
+/** Plain-text paragraphs (escaped here), one call-to-action button, then more paragraphs. */
+function layout(before: string[], action: { label: string; url: string }, after: string[] = []) {
+  const button = `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#ffffff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`;
+  return [
+    '<!doctype html><html><body style="font-family:-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">',
+    ...before.map((p) => paragraph(escapeHtml(p))),
+    button,
+    ...after.map((p) => paragraph(escapeHtml(p), true)),
+    paragraph('Artifact Host', true),
+    '</body></html>',
+  ].join('');
+}
+
+const greeting = (name: string | null) => `Hello${name ? ` ${name}` : ''},`;
+
+export function passwordResetMail(input: { name: string | null; url: string }): MailContent {
+  const before = [
+    greeting(input.name),
+    'Someone (we hope you) asked to reset the password of your Artifact Host account.',
+    'The link below works once, within one hour. Using it signs you out on every device.',
+  ];
+  const after = [
+    `Or paste this address into your browser: ${input.url}`,
+    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ];
+  return {
+    subject: 'Reset your Artifact Host password',
+    text: `${before.join('\n\n')}\n\nReset your password: ${input.url}\n\n${after[1]}\n\nArtifact Host\n`,
+    html: layout(before, { label: 'Reset password', url: input.url }, after),
+  };
+}
+
+const sitesIn = (plan: PlanName) => {
+  const max = PLANS[plan].maxSites;
+  return max === null ? 'unlimited sites' : `up to ${max} site${max === 1 ? '' : 's'}`;
+};
+
+export function planChangedMail(input: {
+  name: string | null;
+  from: PlanName;
+  to: PlanName;
+  settingsUrl: string;
+}): MailContent {
+  const from = PLANS[input.from].label;
+  const to = PLANS[input.to].label;
+  const newMax = PLANS[input.to].maxSites;
+  const oldMax = PLANS[input.from].maxSites;
+  const smaller = newMax !== null && (oldMax === null || newMax < oldMax);
+  const lines = [
+    greeting(input.name),
+    `Your Artifact Host plan changed from ${from} to ${to}.`,
+    `On the ${to} plan you can have ${sitesIn(input.to)}.`,
+    ...(smaller
+      ? [
+          `Your sites keep serving as they are. If you have more than ${newMax}, new sites wait until you are within the limit: delete some, or upgrade again.`,
+        ]
+      : []),
+  ];
+  return {
+    subject: `Your plan changed: ${from} → ${to}`,
+    text: `${lines.join('\n\n')}\n\nYour plan: ${input.settingsUrl}\n\nArtifact Host\n`,
+    html: layout(lines, { label: 'See your plan', url: input.settingsUrl }),
+  };
+}
+
+/** "$4.99" from 499 and "usd"; null when Stripe gave no amount. */
+export function formatAmount(amount: number | null, currency: string | null): string | null {
+  if (amount === null || !currency) return null;
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+    }).format(amount / 100);
+  } catch {
+    return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+export function paymentFailedMail(input: {
+  name: string | null;
+  amountDue: number | null;
+  currency: string | null;
+  nextAttemptAt: string | null;
+  billingUrl: string;
+}): MailContent {
+  const amount = formatAmount(input.amountDue, input.currency);
+  const next = input.nextAttemptAt
+    ? new Date(input.nextAttemptAt).toUTCString().replace(/:\d\d GMT$/, ' UTC')
+    : null;
+  const lines = [
+    greeting(input.name),
+    `We could not charge ${amount ?? 'the renewal of your subscription'}${amount ? ' for your Artifact Host subscription' : ''}.`,
+    next
+      ? `We will try again on ${next}. To avoid losing your plan, check your card under 'Manage Billing' in Settings.`
+      : "We will not try again. To keep your plan, update your card under 'Manage Billing' in Settings.",
+  ];
+  return {
+    subject: 'Your payment failed',
+    text: `${lines.join('\n\n')}\n\nManage Billing: ${input.billingUrl}\n\nArtifact Host\n`,
+    html: layout(lines, { label: 'Manage Billing', url: input.billingUrl }),
+  };
+}
