@@ -87,6 +87,50 @@ describe('the edges a visitor notices', () => {
     });
   }
 
+  it('counts one match as "1 article" and filters only once typing pauses for 300 ms', async () => {
+    await fresh();
+    await page.goto(`${server.url}/help`);
+    const search = page.getByPlaceholder('Search documentation...');
+    await expect.poll(() => search.isVisible()).toBe(true);
+    // Times, in the page's own clock, of the last keystroke and of the results appearing.
+    await page.evaluate(() => {
+      const w = window as unknown as { lastKey: number; resultsAt: number };
+      w.lastKey = 0;
+      w.resultsAt = 0;
+      document.querySelector('input[type=search]')!.addEventListener('input', () => {
+        w.lastKey = performance.now();
+      });
+      new MutationObserver(() => {
+        if (!w.resultsAt && document.getElementById('categories')?.textContent === 'Search Results')
+          w.resultsAt = performance.now();
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    // Keys 100 ms apart: the list must not move between them.
+    await search.pressSequentially('Billing FAQ', { delay: 100 });
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Search Results' }).isVisible())
+      .toBe(true);
+    const { lastKey, resultsAt } = await page.evaluate(() => {
+      const w = window as unknown as { lastKey: number; resultsAt: number };
+      return { lastKey: w.lastKey, resultsAt: w.resultsAt };
+    });
+    expect(resultsAt - lastKey).toBeGreaterThanOrEqual(290);
+
+    const panel = page.getByRole('button', { name: /^Plans & Billing/ });
+    expect(await panel.textContent()).toContain('1 article');
+    expect(await panel.textContent()).not.toContain('1 articles');
+    await screenshotScreen(page, 'help-search-one-article');
+
+    // Clearing the box brings every category back at once.
+    await search.fill('');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Browse by Category' }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole('button', { name: /^Getting Started/ }).textContent()).toContain(
+      '3 articles',
+    );
+  });
+
   it('keeps CNAME examples free of a port', async () => {
     await fresh();
     const { sitesDomain } = (await server.api('GET', '/api/config')).body;
