@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotScreen, VIEWPORTS } from '../test/browser';
 import { deployCode, htmlArtifact, uniqueSubdomain, waitForDeployment } from '../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../test/server';
+import { guestSession, registerUser, startTestServer, type TestServer } from '../test/server';
 
 // The small things a visitor notices on first look: where a linked heading lands, how the
 // help search counts and when it filters, which top bar and account menu each visitor gets,
@@ -148,6 +148,28 @@ describe('the edges a visitor notices', () => {
       expect(text).toContain(`a CNAME record`);
       expect(text).not.toMatch(/my-portfolio\.[a-z0-9.-]+:\d/);
     }
+  });
+
+  it('shows a visitor who never signed in Sign In on public pages, and a guest "Guest"', async () => {
+    await fresh();
+    for (const path of ['/help', '/about', '/contact', '/privacy', '/terms', '/comparison']) {
+      await page.goto(`${server.url}${path}`);
+      const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
+      await expect.poll(() => signIn.isVisible(), { message: path }).toBe(true);
+      expect(await page.getByRole('button', { name: 'Account menu' }).count(), path).toBe(0);
+    }
+    await screenshotScreen(page, 'public-signed-out-topbar');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+
+    const guest = await guestSession(server);
+    await fresh(guest.token);
+    await page.goto(`${server.url}/help`);
+    const menu = page.getByRole('button', { name: 'Account menu' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    await menu.click();
+    await expect.poll(() => page.getByRole('menu').textContent()).toContain('Guest');
   });
 
   it('fits the deployment history card to a short history', async () => {

@@ -1,4 +1,4 @@
-import { ArrowLeft, BarChart3, Menu, Plus, Settings, X } from 'lucide-react';
+import { ArrowLeft, BarChart3, LogIn, Menu, Plus, Settings, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAnalyticsEnabled } from '../hooks/analytics';
@@ -54,7 +54,7 @@ function linksFor(variant: NavVariant, signedIn: boolean, analytics: boolean): N
 }
 
 export function TopNav({ variant, title, backTo, backText, showConnection, actions }: TopNavProps) {
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = Boolean(user && !user.isGuest);
@@ -109,7 +109,10 @@ export function TopNav({ variant, title, backTo, backText, showConnection, actio
             {actions}
           </div>
           <DarkModeToggle />
-          {hasUserMenu && <UserMenu />}
+          {/* Someone who never signed in has no account to show: a 'G' avatar would say they
+              are a guest. They get Sign In; real guest sessions keep the menu with 'Guest'.
+              Nothing shows while the stored token is being checked, so neither flashes. */}
+          {hasUserMenu && !loading && (user ? <UserMenu /> : <SignInLink />)}
           {links.length > 0 && (
             <button
               type="button"
@@ -150,5 +153,14 @@ export function TopNav({ variant, title, backTo, backText, showConnection, actio
         </div>
       )}
     </header>
+  );
+}
+
+function SignInLink() {
+  return (
+    <Link to="/auth" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
+      <LogIn className="h-4 w-4" aria-hidden />
+      Sign In
+    </Link>
   );
 }
