@@ -172,6 +172,24 @@ describe('the edges a visitor notices', () => {
     await expect.poll(() => page.getByRole('menu').textContent()).toContain('Guest');
   });
 
+  it('gives the auth and callback screens the dark-mode toggle alone, not an empty bar', async () => {
+    await fresh();
+    for (const path of ['/auth', '/auth/callback?error=access_denied']) {
+      await page.goto(`${server.url}${path}`);
+      const bar = page.getByRole('banner');
+      await expect.poll(() => bar.getByRole('button').count(), { message: path }).toBe(1);
+      expect(await bar.getByRole('button').getAttribute('aria-label')).toMatch(/^Switch to/);
+      expect(await bar.getByRole('link').count()).toBe(0);
+      // No bar of its own: no border line and no background across the page.
+      const look = await bar.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { border: s.borderBottomWidth, background: s.backgroundColor };
+      });
+      expect(look.border, path).toBe('0px');
+      expect(look.background, path).toBe('rgba(0, 0, 0, 0)');
+    }
+  });
+
   it('fits the deployment history card to a short history', async () => {
     const user = await registerUser(server);
     const subdomain = uniqueSubdomain('short-history');

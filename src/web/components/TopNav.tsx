@@ -53,7 +53,20 @@ function linksFor(variant: NavVariant, signedIn: boolean, analytics: boolean): N
   return [];
 }
 
-export function TopNav({ variant, title, backTo, backText, showConnection, actions }: TopNavProps) {
+export function TopNav(props: TopNavProps) {
+  // The sign-in and callback screens carry their own heading: a full bar holding nothing but
+  // the toggle read as a broken, empty header, so the auth variant is the toggle alone.
+  if (props.variant === 'auth') {
+    return (
+      <header className="flex justify-end px-4 pt-3 sm:px-6">
+        <DarkModeToggle />
+      </header>
+    );
+  }
+  return <FullNav {...props} />;
+}
+
+function FullNav({ variant, title, backTo, backText, showConnection, actions }: TopNavProps) {
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -77,9 +90,9 @@ export function TopNav({ variant, title, backTo, backText, showConnection, actio
           >
             <ArrowLeft className="h-4 w-4" /> {backText ?? 'Back'}
           </button>
-        ) : variant !== 'auth' ? (
+        ) : (
           <Logo />
-        ) : null}
+        )}
         {title && <h1 className="truncate text-base font-semibold sm:text-lg">{title}</h1>}
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {showConnection && <ConnectionIndicator />}
