@@ -162,6 +162,15 @@ describe('the edges a visitor notices', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
 
+    // On a phone Sign In leaves the bar's title room to show in full.
+    await fresh(undefined, VIEWPORTS.phone);
+    await page.goto(`${server.url}/upload`);
+    const title = page.getByRole('banner').getByRole('heading', { name: 'Deploy' });
+    await expect.poll(() => title.isVisible()).toBe(true);
+    const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
+    await expect.poll(() => signIn.isVisible()).toBe(true);
+    expect(await title.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+
     const guest = await guestSession(server);
     await fresh(guest.token);
     await page.goto(`${server.url}/help`);

@@ -88,7 +88,12 @@ function FullNav({ variant, title, backTo, backText, showConnection, actions }: 
             onClick={() => (backTo ? navigate(backTo) : navigate(-1))}
             className={cn(buttonStyles({ variant: 'ghost', size: 'sm' }), '-ml-2')}
           >
-            <ArrowLeft className="h-4 w-4" /> {backText ?? 'Back'}
+            <ArrowLeft className="h-4 w-4" />{' '}
+            {/* Beside a title on a phone the arrow alone says "back": its words would squeeze
+                the title to a sliver. Screen readers still hear where it goes. */}
+            <span className={title ? 'sr-only sm:not-sr-only' : undefined}>
+              {backText ?? 'Back'}
+            </span>
           </button>
         ) : (
           <Logo />
@@ -170,10 +175,12 @@ function FullNav({ variant, title, backTo, backText, showConnection, actions }: 
 }
 
 function SignInLink() {
+  // On a phone the words would squeeze the bar's title to nothing: the icon stands alone
+  // there, about as wide as the avatar it replaces, and keeps its name for screen readers.
   return (
-    <Link to="/auth" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
+    <Link to="/auth" title="Sign In" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
       <LogIn className="h-4 w-4" aria-hidden />
-      Sign In
+      <span className="sr-only sm:not-sr-only">Sign In</span>
     </Link>
   );
 }
