@@ -1,4 +1,4 @@
-import { ArrowLeft, BarChart3, Menu, Plus, Settings, X } from 'lucide-react';
+import { ArrowLeft, BarChart3, LogIn, Menu, Plus, Settings, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAnalyticsEnabled } from '../hooks/analytics';
@@ -53,8 +53,21 @@ function linksFor(variant: NavVariant, signedIn: boolean, analytics: boolean): N
   return [];
 }
 
-export function TopNav({ variant, title, backTo, backText, showConnection, actions }: TopNavProps) {
-  const { user } = useSession();
+export function TopNav(props: TopNavProps) {
+  // The sign-in and callback screens carry their own heading: a full bar holding nothing but
+  // the toggle read as a broken, empty header, so the auth variant is the toggle alone.
+  if (props.variant === 'auth') {
+    return (
+      <header className="flex justify-end px-4 pt-3 sm:px-6">
+        <DarkModeToggle />
+      </header>
+    );
+  }
+  return <FullNav {...props} />;
+}
+
+function FullNav({ variant, title, backTo, backText, showConnection, actions }: TopNavProps) {
+  const { user, loading } = useSession();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = Boolean(user && !user.isGuest);
@@ -75,11 +88,16 @@ export function TopNav({ variant, title, backTo, backText, showConnection, actio
             onClick={() => (backTo ? navigate(backTo) : navigate(-1))}
             className={cn(buttonStyles({ variant: 'ghost', size: 'sm' }), '-ml-2')}
           >
-            <ArrowLeft className="h-4 w-4" /> {backText ?? 'Back'}
+            <ArrowLeft className="h-4 w-4" />{' '}
+            {/* Beside a title on a phone the arrow alone says "back": its words would squeeze
+                the title to a sliver. Screen readers still hear where it goes. */}
+            <span className={title ? 'sr-only sm:not-sr-only' : undefined}>
+              {backText ?? 'Back'}
+            </span>
           </button>
-        ) : variant !== 'auth' ? (
+        ) : (
           <Logo />
-        ) : null}
+        )}
         {title && <h1 className="truncate text-base font-semibold sm:text-lg">{title}</h1>}
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {showConnection && <ConnectionIndicator />}
@@ -109,7 +127,10 @@ export function TopNav({ variant, title, backTo, backText, showConnection, actio
             {actions}
           </div>
           <DarkModeToggle />
-          {hasUserMenu && <UserMenu />}
+          {/* Someone who never signed in has no account to show: a 'G' avatar would say they
+              are a guest. They get Sign In; real guest sessions keep the menu with 'Guest'.
+              Nothing shows while the stored token is being checked, so neither flashes. */}
+          {hasUserMenu && !loading && (user ? <UserMenu /> : <SignInLink />)}
           {links.length > 0 && (
             <button
               type="button"
@@ -150,5 +171,16 @@ export function TopNav({ variant, title, backTo, backText, showConnection, actio
         </div>
       )}
     </header>
+  );
+}
+
+function SignInLink() {
+  // On a phone the words would squeeze the bar's title to nothing: the icon stands alone
+  // there, about as wide as the avatar it replaces, and keeps its name for screen readers.
+  return (
+    <Link to="/auth" title="Sign In" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
+      <LogIn className="h-4 w-4" aria-hidden />
+      <span className="sr-only sm:not-sr-only">Sign In</span>
+    </Link>
   );
 }

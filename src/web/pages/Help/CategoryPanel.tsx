@@ -40,7 +40,7 @@ export function CategoryPanel({
             <span className="block text-sm text-slate-500">{category.description}</span>
           </span>
           <span className="hidden text-xs text-slate-500 sm:inline">
-            {category.articles.length} articles
+            {category.articles.length} {category.articles.length === 1 ? 'article' : 'articles'}
           </span>
           <ChevronDown
             className={cn('h-5 w-5 text-slate-400 transition-transform', open && 'rotate-180')}

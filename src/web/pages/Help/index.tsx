@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { PageLayout } from '../../components/PageLayout';
 import { SiteFooter } from '../../components/SiteFooter';
 import { findArticle, HELP_CATEGORIES, searchHelp, type HelpCategoryId } from '../../content/help';
+import { useDebouncedValue } from '../../hooks/debounce';
 import { useSitesDomain } from '../Examples/useDemoUrl';
 import { CategoryPanel } from './CategoryPanel';
 import { ActionCards, PopularArticles, StillNeedHelp } from './HelpExtras';
@@ -27,8 +28,12 @@ export function HelpPage() {
     );
   }, [article]);
 
-  const searching = query.trim() !== '';
-  const categories = searchHelp(query);
+  // The box shows every keystroke; the results follow once typing pauses (SPEC.md section 9).
+  // Clearing the box (or opening an article) shows everything again at once.
+  const debounced = useDebouncedValue(query);
+  const searchText = query.trim() === '' ? '' : debounced;
+  const searching = searchText.trim() !== '';
+  const categories = searchHelp(searchText);
   // With no match the full list stays below to browse, as the no-results text promises.
   const matching = searching && categories.length > 0;
 
