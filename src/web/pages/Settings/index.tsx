@@ -1,4 +1,4 @@
-import { CreditCard, KeyRound, Shield, User } from 'lucide-react';
+import { CreditCard, KeyRound, Shield, Terminal, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiKeysManager } from '../../components/ApiKeys/ApiKeysManager';
@@ -10,6 +10,7 @@ import { useSession } from '../../hooks/session';
 import { SignInForKeys } from '../ApiKeys';
 import { buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { AccessTokensTab } from './access-tokens/AccessTokensTab';
 import { BillingTab } from './billing/BillingTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'profile', label: 'Profile', icon: User },
   { id: 'billing', label: 'Billing & Plans', icon: CreditCard },
   { id: 'api-keys', label: 'API Keys', icon: KeyRound },
+  { id: 'access-tokens', label: 'Access Tokens', icon: Terminal },
   { id: 'security', label: 'Security', icon: Shield },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -117,6 +119,10 @@ export function SettingsPage() {
             </AccountOnly>
           ) : active === 'billing' ? (
             <BillingTab />
+          ) : active === 'access-tokens' ? (
+            <AccountOnly>
+              <AccessTokensTab />
+            </AccountOnly>
           ) : active === 'security' ? (
             <AccountOnly>
               <SecurityTab />
