@@ -59,6 +59,7 @@ describe('API keys in the browser', () => {
       'Profile',
       'Billing & Plans',
       'API Keys',
+      'Access Tokens',
       'Security',
       'Notifications',
     ]);

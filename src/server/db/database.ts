@@ -22,6 +22,7 @@ import * as billing from './migrations/009_billing';
 import * as passwordResets from './migrations/010_password_resets';
 import * as siteAnalytics from './migrations/011_site_analytics';
 import * as oauth from './migrations/012_oauth';
+import * as accessTokens from './migrations/013_access_tokens';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '010_password_resets': passwordResets,
   '011_site_analytics': siteAnalytics,
   '012_oauth': oauth,
+  '013_access_tokens': accessTokens,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

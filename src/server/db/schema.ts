@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { SourceKind } from '../../builder/types';
+import type { AccessTokenScope } from '../../shared/access-token';
 import type { SubscriptionStatus } from '../../shared/billing';
 import type { AiProvider, DeploymentStatus } from '../../shared/deployment';
 import type { PlanName } from '../../shared/plans';
@@ -261,6 +262,20 @@ export interface ApiKeysTable {
   updated_at: string;
 }
 
+/** A bearer secret for scripts and the CLI; only its hash is stored. */
+export interface AccessTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: AccessTokenScope;
+  token_hash: string;
+  prefix: string;
+  last4: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+
 export interface SiteAiSettingsTable {
   site_id: string;
   enabled: number;
@@ -310,6 +325,7 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;
   api_keys: ApiKeysTable;
+  access_tokens: AccessTokensTable;
   site_ai_settings: SiteAiSettingsTable;
   ai_calls_daily: AiCallsDailyTable;
   users: UsersTable;
@@ -340,6 +356,7 @@ export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SiteRow = Selectable<SitesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type AccessTokenRow = Selectable<AccessTokensTable>;
 export type BillingCustomerRow = Selectable<BillingCustomersTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type SiteAiSettingsRow = Selectable<SiteAiSettingsTable>;

@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIE, tokenFrom } from '../auth-token';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
+import type { AccessTokenScope } from '../../shared/access-token';
+import { assertScopeAllows } from '../domain/access-token-scopes';
+import { isAccessTokenSecret, resolveAccessToken } from '../domain/access-tokens';
 import { sessionForToken } from '../domain/sessions';
-import { unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +14,8 @@ declare module 'fastify' {
     authToken: string | null;
     sessionExpiresAt: string | null;
     sessionId: string | null;
+    /** Set when an access token (not a session) authenticated the request. */
+    accessTokenScope: AccessTokenScope | null;
   }
 }
 
@@ -20,6 +25,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('authToken', null);
   app.decorateRequest('sessionExpiresAt', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('accessTokenScope', null);
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom({
@@ -27,6 +33,14 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       cookie: request.headers.cookie,
     });
     if (!token) return;
+    if (isAccessTokenSecret(token)) {
+      // A token speaks for its user only within its scope; it never counts as a session.
+      const resolved = await resolveAccessToken(ctx.db, token);
+      assertScopeAllows(resolved.scope, request.method, request.routeOptions.url ?? request.url);
+      request.currentUser = resolved.user;
+      request.accessTokenScope = resolved.scope;
+      return;
+    }
     const found = await sessionForToken(ctx.db, token);
     if (!found) return;
     request.currentUser = found.user;
@@ -39,6 +53,15 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
+}
+
+/** Managing tokens, the password and the like needs a person signed in, not a token. */
+export function requireSessionUser(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (request.accessTokenScope) {
+    throw forbidden('Access tokens can only be managed from a signed-in session in the app.');
+  }
+  return user;
 }
 
 export function setAuthCookie(

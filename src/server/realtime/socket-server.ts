@@ -5,6 +5,7 @@ import { tokenFrom } from '../auth-token';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { mayWatch, type RoomKind } from '../domain/access';
+import { accessTokenUser, isAccessTokenSecret } from '../domain/access-tokens';
 import { sessionForToken } from '../domain/sessions';
 import { CROSS_SITE_MESSAGE, fromOwnOrigin, ownOrigins } from '../request-origin';
 import { rooms } from './rooms';
@@ -76,8 +77,14 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer): Ser
       if (fromOwnOrigin(headers, own) === false) return next(new Error(CROSS_SITE_MESSAGE));
     }
     try {
-      const found = token ? await sessionForToken(ctx.db, token) : null;
       const data = socket.data as SocketData;
+      // An access token (read or deploy) may watch its user's rooms: the CLI follows builds live.
+      if (token && isAccessTokenSecret(token)) {
+        data.user = await accessTokenUser(ctx.db, token);
+        data.sessionId = null;
+        return next();
+      }
+      const found = token ? await sessionForToken(ctx.db, token) : null;
       data.user = found?.user ?? null;
       data.sessionId = found?.sessionId ?? null;
       next();

@@ -10,6 +10,7 @@ import { deploymentRoutes } from './deployments';
 import { healthRoutes } from './health';
 import { internalRoutes } from './internal';
 import { siteRoutes } from './sites';
+import { tokenRoutes } from './tokens';
 
 /** Every /api resource, one line each. */
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -20,6 +21,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(siteRoutes(ctx), { prefix: '/api/sites' });
   await app.register(deploymentRoutes(ctx), { prefix: '/api/deployments' });
   await app.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' });
+  await app.register(tokenRoutes(ctx), { prefix: '/api/tokens' });
   await app.register(billingRoutes(ctx), { prefix: '/api/billing' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api/analytics' });
   await app.register(internalRoutes(ctx), { prefix: '/api/internal' });

@@ -1,4 +1,4 @@
-import { Bell, CreditCard, KeyRound, Shield, User } from 'lucide-react';
+import { Bell, CreditCard, KeyRound, Shield, Terminal, User } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiKeysManager } from '../../components/ApiKeys/ApiKeysManager';
@@ -10,16 +10,19 @@ import { useSession } from '../../hooks/session';
 import { SignInForKeys } from '../ApiKeys';
 import { buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { AccessTokensTab } from './access-tokens/AccessTokensTab';
 import { BillingTab } from './billing/BillingTab';
 import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 
-// The five tabs of SPEC.md section 2, in its order; Billing & Plans opens by default.
+// The five tabs of SPEC.md section 2 in its order, with Access Tokens beside API Keys; Billing
+// & Plans opens by default.
 const TABS = [
   { id: 'profile', label: 'Profile', icon: User },
   { id: 'billing', label: 'Billing & Plans', icon: CreditCard },
   { id: 'api-keys', label: 'API Keys', icon: KeyRound },
+  { id: 'access-tokens', label: 'Access Tokens', icon: Terminal },
   { id: 'security', label: 'Security', icon: Shield },
   { id: 'notifications', label: 'Notifications', icon: Bell },
 ] as const;
@@ -135,6 +138,10 @@ export function SettingsPage() {
             </AccountOnly>
           ) : active === 'billing' ? (
             <BillingTab />
+          ) : active === 'access-tokens' ? (
+            <AccountOnly>
+              <AccessTokensTab />
+            </AccountOnly>
           ) : active === 'security' ? (
             <AccountOnly>
               <SecurityTab />

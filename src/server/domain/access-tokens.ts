@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACCESS_TOKEN_PREFIX,
+  type AccessToken,
+  type AccessTokenScope,
+  type CreateAccessTokenRequest,
+  type CreateAccessTokenResponse,
+} from '../../shared/access-token';
+import { CreateAccessTokenRequestSchema } from '../../shared/access-token';
+import {
+  accessTokenByHash,
+  accessTokensOfUser,
+  deleteAccessToken,
+  insertAccessToken,
+  touchAccessToken,
+} from '../db/queries/access-tokens';
+import { userById } from '../db/queries/users';
+import type { Database } from '../db/database';
+import type { AccessTokenRow, UserRow } from '../db/schema';
+import { forbidden, notFound, unauthorized } from '../errors';
+import { newId, nowIso } from '../lib/ids';
+import { hashToken } from './tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** last_used_at is a hint for people, not an audit log: one write a minute per token is plenty. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export function isAccessTokenSecret(token: string): boolean {
+  return token.startsWith(ACCESS_TOKEN_PREFIX);
+}
+
+export function presentAccessToken(row: AccessTokenRow): AccessToken {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    prefix: row.prefix,
+    last4: row.last4,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+/** Tokens outlive sessions by months: a guest account is gone within a day. */
+function assertMayHoldTokens(user: UserRow): void {
+  if (user.is_guest) {
+    throw forbidden('Create an account to use access tokens: guest sessions last 24 hours.');
+  }
+}
+
+export async function createAccessToken(
+  db: Database,
+  user: UserRow,
+  input: CreateAccessTokenRequest,
+): Promise<CreateAccessTokenResponse> {
+  assertMayHoldTokens(user);
+  const { name, scope, expiresInDays } = CreateAccessTokenRequestSchema.parse(input);
+  // 256 random bits, like a session; the prefix is for people and secret scanners, not entropy.
+  const secret = ACCESS_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const row: AccessTokenRow = {
+    id: newId(),
+    user_id: user.id,
+    name,
+    scope,
+    token_hash: hashToken(secret),
+    prefix: secret.slice(0, ACCESS_TOKEN_PREFIX.length + 4),
+    last4: secret.slice(-4),
+    expires_at: expiresInDays === null ? null : nowIso(now + expiresInDays * DAY_MS),
+    last_used_at: null,
+    created_at: nowIso(now),
+  };
+  await insertAccessToken(db, row);
+  return { token: presentAccessToken(row), secret };
+}
+
+export async function listAccessTokens(db: Database, user: UserRow): Promise<AccessToken[]> {
+  assertMayHoldTokens(user);
+  return (await accessTokensOfUser(db, user.id)).map(presentAccessToken);
+}
+
+export async function revokeAccessToken(db: Database, user: UserRow, id: string): Promise<void> {
+  assertMayHoldTokens(user);
+  if (!(await deleteAccessToken(db, user.id, id))) throw notFound('Access token not found');
+}
+
+export interface ResolvedAccessToken {
+  user: UserRow;
+  scope: AccessTokenScope;
+  tokenId: string;
+}
+
+/** Who an access token speaks for; a revoked, expired or unknown secret is refused (401). */
+export async function resolveAccessToken(
+  db: Database,
+  secret: string,
+  now = Date.now(),
+): Promise<ResolvedAccessToken> {
+  const row = secret.length <= 200 ? await accessTokenByHash(db, hashToken(secret)) : undefined;
+  if (!row) {
+    throw unauthorized('This access token is not valid: it was revoked or never existed.');
+  }
+  if (row.expires_at !== null && row.expires_at <= nowIso(now)) {
+    throw unauthorized(
+      `This access token expired on ${row.expires_at.slice(0, 10)}. Create a new one in Settings → Access Tokens.`,
+    );
+  }
+  const user = await userById(db, row.user_id);
+  if (!user) throw unauthorized('This access token is not valid: its account is gone.');
+  await touchAccessToken(db, row.id, nowIso(now), nowIso(now - TOUCH_EVERY_MS));
+  return { user, scope: row.scope, tokenId: row.id };
+}
+
+/** The socket handshake: an unusable token simply leaves the socket anonymous. */
+export async function accessTokenUser(db: Database, secret: string): Promise<UserRow | null> {
+  try {
+    return (await resolveAccessToken(db, secret)).user;
+  } catch {
+    return null;
+  }
+}
