@@ -40,3 +40,13 @@ export async function deleteOtherSessions(
     .execute();
   return gone.map((r) => r.id);
 }
+
+/** Ends every session of a user (a guest whose sites went to an account); returns their ids. */
+export async function deleteSessionsOfUser(db: Database, userId: string): Promise<string[]> {
+  const gone = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .returning('id')
+    .execute();
+  return gone.map((r) => r.id);
+}
