@@ -120,7 +120,9 @@ describe('keeping guest sites', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
     const dialog = page.getByRole('dialog', { name: 'Choose the guest sites to keep' });
     await dialog.waitFor();
-    await shows('your Free plan has room for 1 more site');
+    await shows(
+      'Your Free plan has room for 1 more site: choose which of the 2 guest sites you made in this browser to keep',
+    );
     await shows('1 of 1 chosen');
     await screenshotScreen(page, 'guest-claim-pick');
 
@@ -175,5 +177,38 @@ describe('keeping guest sites', () => {
     await shows('This link cannot be used');
     await shows('This claim link has already been used');
     await screenshotScreen(page, 'guest-claim-used');
+  });
+  it('a claim link opened by an account whose plan is full moves nothing and says how to make room', async () => {
+    const member = await registerUser(server, {
+      email: `packed-${Date.now()}@example.com`,
+      password: PASSWORD,
+    });
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await deployCode(server, member.token, uniqueSubdomain('full'), htmlArtifact('full')))
+          .status,
+      ).toBe(201);
+    }
+    const subdomain = uniqueSubdomain('no-room');
+    const res = await deployCode(server, undefined, subdomain, htmlArtifact(subdomain));
+    const path = new URL(res.body.claimUrl!).pathname;
+
+    await freshVisitor();
+    await page.goto(server.url);
+    await page.evaluate((t) => localStorage.setItem('auth_token', t), member.token);
+    await page.goto(`${server.url}${path}`);
+    const dialog = page.getByRole('dialog', { name: 'No room for your guest sites' });
+    await dialog.waitFor();
+    await shows('Your Free plan is full, so the guest site of this claim link cannot move');
+    expect(await dialog.getByRole('checkbox').isDisabled()).toBe(true);
+    await screenshotScreen(page, 'guest-claim-full');
+    await dialog.getByRole('button', { name: 'Let it expire' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await shows('Your plan is full');
+    await shows('There is no room in your plan for more sites');
+    expect(await sitesOf(member.token)).toHaveLength(3);
+    // Nothing was spent: after making room, the same link still works.
+    const info = await server.api('GET', `/api/sites/claim/${path.split('/').pop()}`);
+    expect(info.status).toBe(200);
   });
 });

@@ -26,6 +26,7 @@ export function GuestSitesOutcome() {
   return (
     <PickSitesDialog
       open
+      source="browser"
       sites={guestClaim.claimable}
       maxClaimable={guestClaim.maxClaimable}
       plan={guestClaim.plan}

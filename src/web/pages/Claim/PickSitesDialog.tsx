@@ -19,6 +19,8 @@ interface PickSitesDialogProps {
   error: string | null;
   onKeep: (siteIds: string[]) => void;
   onClose: () => void;
+  /** Where the sites come from: this browser's guest session, or a claim link. */
+  source: 'browser' | 'link';
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -29,7 +31,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * to make room.
  */
 export function PickSitesDialog(props: PickSitesDialogProps) {
-  const { sites, maxClaimable, plan, busy, error, onKeep, onClose } = props;
+  const { sites, maxClaimable, plan, busy, error, onKeep, onClose, source } = props;
   const room = maxClaimable ?? sites.length;
   // The ones that would expire last are worth the most days: chosen first.
   const [chosen, setChosen] = useState<string[]>(() =>
@@ -43,7 +45,6 @@ export function PickSitesDialog(props: PickSitesDialogProps) {
     setChosen((all) =>
       all.includes(id) ? all.filter((x) => x !== id) : full ? all : [...all, id],
     );
-  const label = PLANS[plan].label;
 
   return (
     <Dialog
@@ -59,7 +60,7 @@ export function PickSitesDialog(props: PickSitesDialogProps) {
         room === 0 ? (
           <>
             <Button variant="secondary" onClick={onClose}>
-              Let them expire
+              {sites.length === 1 ? 'Let it expire' : 'Let them expire'}
             </Button>
             <Link
               to={BILLING_PATH}
@@ -81,11 +82,7 @@ export function PickSitesDialog(props: PickSitesDialogProps) {
         )
       }
     >
-      <p>
-        {room === 0
-          ? `Your ${label} plan is full, so the ${plural(sites.length, 'guest site')} you made in this browser cannot move into your account. Delete a site from your dashboard or upgrade, then sign in again from a guest session or open the claim link again.`
-          : `You made ${plural(sites.length, 'guest site')} in this browser, and your ${label} plan has room for ${plural(room, 'more site')}. The sites you keep stop expiring and keep their addresses; the others stay guest sites and expire on time.`}
-      </p>
+      <p>{explain(source, sites.length, room, PLANS[plan].label)}</p>
       <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-700">
         {sites.map((site) => {
           const checked = chosen.includes(site.id);
@@ -132,4 +129,20 @@ export function PickSitesDialog(props: PickSitesDialogProps) {
       )}
     </Dialog>
   );
+}
+
+/** Why the person is asked, and what becomes of the sites they do not keep. */
+function explain(source: 'browser' | 'link', count: number, room: number, label: string): string {
+  const these =
+    source === 'browser'
+      ? `the ${plural(count, 'guest site')} you made in this browser`
+      : count === 1
+        ? 'the guest site of this claim link'
+        : `the ${count} guest sites of this claim link`;
+  if (room === 0) {
+    return source === 'browser'
+      ? `Your ${label} plan is full, so ${these} cannot move into your account: they stay guest sites and expire on time. Upgrade for room to keep sites like these.`
+      : `Your ${label} plan is full, so ${these} cannot move into your account. Delete a site from your dashboard or upgrade, then open the link again.`;
+  }
+  return `Your ${label} plan has room for ${plural(room, 'more site')}: choose which of ${these} to keep. The sites you keep stop expiring and keep their addresses; the others stay guest sites and expire on time.`;
 }

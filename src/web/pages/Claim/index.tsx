@@ -54,6 +54,8 @@ export function ClaimPage() {
   };
 
   let body: ReactNode;
+  // Outside the card, so the dialog does not inherit its centred text.
+  let dialog: ReactNode = null;
   if (info.isPending || loading || (signedIn && info.data && keep.isIdle)) {
     body = <Spinner label="Loading..." />;
   } else if (info.isError) {
@@ -74,10 +76,9 @@ export function ClaimPage() {
         title={`Keep ${plural(sites.length)}`}
       >
         <p>
-          {sites.length === 1 ? 'This guest site was' : 'These guest sites were'} deployed without
-          an account and expire after 24 hours. Create a free account or sign in to keep{' '}
-          {sites.length === 1 ? 'it' : 'them'}: {sites.length === 1 ? 'it stops' : 'they stop'}{' '}
-          expiring and keep {sites.length === 1 ? 'its address' : 'their addresses'}.
+          {sites.length === 1
+            ? 'This guest site was deployed without an account and expires 24 hours after it was made. Create a free account or sign in to keep it: it stops expiring and keeps its address.'
+            : 'These guest sites were deployed without an account and expire 24 hours after they were made. Create a free account or sign in to keep them: they stop expiring and keep their addresses.'}
         </p>
         <div className="mt-5">
           <ClaimSiteList sites={sites} />
@@ -143,17 +144,20 @@ export function ClaimPage() {
             Go to dashboard
           </Link>
         </div>
-        <PickSitesDialog
-          open={picking}
-          sites={claim.claimable}
-          maxClaimable={claim.maxClaimable}
-          plan={claim.plan}
-          busy={false}
-          error={null}
-          onKeep={(siteIds) => keep.mutate({ claimToken: token, siteIds })}
-          onClose={() => setPicking(false)}
-        />
       </Outcome>
+    );
+    dialog = (
+      <PickSitesDialog
+        open={picking}
+        source="link"
+        sites={claim.claimable}
+        maxClaimable={claim.maxClaimable}
+        plan={claim.plan}
+        busy={false}
+        error={null}
+        onKeep={(siteIds) => keep.mutate({ claimToken: token, siteIds })}
+        onClose={() => setPicking(false)}
+      />
     );
   }
 
@@ -166,6 +170,7 @@ export function ClaimPage() {
       width="narrow"
     >
       <div className="flex justify-center py-6 sm:py-10">{body}</div>
+      {dialog}
       <GuestSitesOutcome />
     </PageLayout>
   );
