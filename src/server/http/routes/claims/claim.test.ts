@@ -14,6 +14,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
+import { issueSignInCode, newSignInState } from '../../../domain/sign-in-codes';
 import { purgeExpiredSites } from '../../../jobs/expired-sites';
 import { removeExpiredGuestsJob } from '../../../jobs/expired-guests';
 import { nowIso } from '../../../lib/ids';
@@ -124,6 +125,24 @@ describeEachDatabase('claimable guest sites', (dialect) => {
       expect((await listed(member.token)).map((s) => s.id).sort()).toEqual(
         guest.sites.map((s) => s.id).sort(),
       );
+    });
+
+    it('moves them when a social sign-in returns to the guest browser', async () => {
+      const member = await memberWithSites(0);
+      const guest = await guestWithSites(1);
+      const state = newSignInState();
+      const code = await issueSignInCode(server.ctx.db, member.user.id, state);
+      const res = await server.api('POST', '/api/auth/callback', {
+        token: guest.token,
+        headers: { cookie: `auth_state=${state}` },
+        body: { code },
+      });
+      expect(res.status).toBe(200);
+      expect((res.body.claim as GuestClaim).moved.map((s) => s.id)).toEqual([guest.sites[0]!.id]);
+      expect(await siteRow(guest.sites[0]!.id)).toMatchObject({
+        user_id: member.user.id,
+        expires_at: null,
+      });
     });
 
     it('says nothing of a claim when the browser holds no guest session or an account', async () => {
