@@ -394,6 +394,42 @@ describeEachDatabase('claimable guest sites', (dialect) => {
     expect((await fetchSite(server.port, guest.sites[0]!.subdomain)).status).toBe(200);
   });
 
+  it('spends the guest budget of the address on session-less deploys, not signed-in ones', async () => {
+    const limited = await startTestServer(dialect, { SIGNUP_RATE_LIMIT: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await deployCode(
+          limited,
+          undefined,
+          uniqueSubdomain('flood'),
+          htmlArtifact('x'),
+        );
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(res.body.error.message).toMatch(/^Too many guest sessions from your network\./);
+        }
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+      const guests = await limited.ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('is_guest', '=', 1)
+        .execute();
+      expect(guests).toHaveLength(2);
+      const member = await registerUser(limited);
+      const own = await deployCode(
+        limited,
+        member.token,
+        uniqueSubdomain('own'),
+        htmlArtifact('x'),
+      );
+      expect(own.status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
   async function guestCount(): Promise<number> {
     const rows = await server.ctx.db
       .selectFrom('users')
