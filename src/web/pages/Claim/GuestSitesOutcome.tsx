@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../hooks/session';
 import { useToast } from '../../hooks/toasts';
@@ -13,13 +13,15 @@ export function GuestSitesOutcome() {
   const { guestClaim, clearGuestClaim } = useSession();
   const notify = useToast();
   const keep = useKeepSites(() => clearGuestClaim());
-  const moved = guestClaim?.moved.length ?? 0;
+  // One toast per sign-in, even when an effect runs twice (StrictMode, a second mount).
+  const announced = useRef<typeof guestClaim>(null);
 
   useEffect(() => {
-    if (moved === 0) return;
-    notify({ type: 'success', title: movedMessage(moved) });
+    if (!guestClaim || guestClaim.moved.length === 0 || announced.current === guestClaim) return;
+    announced.current = guestClaim;
+    notify({ type: 'success', title: movedMessage(guestClaim.moved.length) });
     clearGuestClaim();
-  }, [moved, notify, clearGuestClaim]);
+  }, [guestClaim, notify, clearGuestClaim]);
 
   if (!guestClaim || guestClaim.claimable.length === 0 || !guestClaim.claimToken) return null;
   const claimToken = guestClaim.claimToken;
