@@ -43,6 +43,8 @@ export const customDomainsNotInPlan = (
 export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** Something that existed and is over for good: a used or expired claim link. */
+export const gone = (message: string) => new AppError(410, 'GONE', message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMediaType = (message: string) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);

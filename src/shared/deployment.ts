@@ -45,6 +45,12 @@ export type DeployCodeRequest = z.infer<typeof DeployCodeRequestSchema>;
 export const DeployResponseSchema = z.object({
   deployment: DeploymentSchema,
   site: z.object({ id: z.string(), url: z.string(), subdomain: z.string(), name: z.string() }),
+  /**
+   * A deploy without any session made a guest site: this link (valid a day, single use) moves
+   * it into whichever account opens it.
+   */
+  claimUrl: z.string().optional(),
+  claimExpiresAt: z.string().optional(),
 });
 export type DeployResponse = z.infer<typeof DeployResponseSchema>;
 

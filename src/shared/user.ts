@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_NAMES } from './plans';
+import { GuestClaimSchema } from './claim';
 import { PASSWORD_MIN_LENGTH } from './limits';
 
 export const PlanNameSchema = z.enum(PLAN_NAMES);
@@ -14,7 +15,12 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export const AuthResponseSchema = z.object({
+  token: z.string(),
+  user: UserSchema,
+  /** Sign-up or sign-in from a browser holding a guest session: what became of its sites. */
+  claim: GuestClaimSchema.optional(),
+});
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 export const MeResponseSchema = z.object({ user: UserSchema });

@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
         path: '/deployments/:deploymentId',
         lazy: async () => ({ Component: (await import('./pages/Deployment')).DeploymentPage }),
       },
+      {
+        path: '/claim/:token',
+        lazy: async () => ({ Component: (await import('./pages/Claim')).ClaimPage }),
+      },
       // The progress screen without an id has nothing to show (SPEC.md section 2).
       { path: '/deployments', element: <Navigate to="/dashboard" replace /> },
       {

@@ -23,6 +23,7 @@ import * as passwordResets from './migrations/010_password_resets';
 import * as siteAnalytics from './migrations/011_site_analytics';
 import * as oauth from './migrations/012_oauth';
 import * as accessTokens from './migrations/013_access_tokens';
+import * as siteClaims from './migrations/014_site_claims';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '011_site_analytics': siteAnalytics,
   '012_oauth': oauth,
   '013_access_tokens': accessTokens,
+  '014_site_claims': siteClaims,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -44,6 +44,17 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** A claim link for a guest's sites (migrations/014_site_claims.ts). */
+export interface SiteClaimsTable {
+  token_hash: string;
+  guest_user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** the account that used it */
+  used_by: string | null;
+}
+
 export interface LoginFailuresTable {
   /** 'ip:<address>' or 'ip-email:<address> <email>' (domain/login-throttle.ts) */
   key: string;
@@ -331,6 +342,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  site_claims: SiteClaimsTable;
   login_failures: LoginFailuresTable;
   sign_in_codes: SignInCodesTable;
   oauth_accounts: OAuthAccountsTable;
@@ -354,6 +366,7 @@ export interface DB {
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type SiteClaimRow = Selectable<SiteClaimsTable>;
 export type SiteRow = Selectable<SitesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type AccessTokenRow = Selectable<AccessTokensTable>;

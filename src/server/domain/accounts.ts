@@ -95,8 +95,8 @@ export async function login(
   return { user, session: await createSession(db, user.id, ttl, client.userAgent) };
 }
 
-/** A guest for 'Continue as guest (24h sites)': a real user row, marked, with a 24-hour session. */
-export async function createGuest(db: Database, userAgent: string | null): Promise<SignedIn> {
+/** A guest account row: no password, so it is reached only through its session or a claim. */
+export async function insertGuest(db: Database): Promise<UserRow> {
   const id = newId();
   const user = newUser({
     id,
@@ -106,5 +106,11 @@ export async function createGuest(db: Database, userAgent: string | null): Promi
     is_guest: 1,
   });
   await insertUser(db, user);
-  return { user, session: await createSession(db, id, GUEST_SESSION_TTL_MS, userAgent) };
+  return user;
+}
+
+/** A guest for 'Continue as guest (24h sites)': a real user row, marked, with a 24-hour session. */
+export async function createGuest(db: Database, userAgent: string | null): Promise<SignedIn> {
+  const user = await insertGuest(db);
+  return { user, session: await createSession(db, user.id, GUEST_SESSION_TTL_MS, userAgent) };
 }

@@ -132,10 +132,14 @@ export function deployLimits(app: FastifyInstance, config: Config) {
   const budgets = [limits.deploy, limits.deployBurst, limits.deployFromAddress].map(
     ({ what, ...options }) => ({ what, check: app.createRateLimit(options) }),
   );
+  // A deploy with no session at all makes a guest behind the scenes (domain/guest-deploys.ts):
+  // it spends the address's guest budget, as POST /api/auth/guest does.
+  const { what: guestWhat, ...guestOptions } = limits.guest;
+  const newGuest = { what: guestWhat, check: app.createRateLimit(guestOptions) };
   const bytes = new RateLimiter(DEPLOY_BYTES_PER_MINUTE / 60, DEPLOY_BYTES_PER_MINUTE);
   return {
     preHandler: async (request: FastifyRequest) => {
-      for (const { what, check } of budgets) {
+      for (const { what, check } of request.currentUser ? budgets : [...budgets, newGuest]) {
         const state = await check(request);
         if (!state.isAllowed && state.isExceeded) throw refusal(what, state.ttl);
       }

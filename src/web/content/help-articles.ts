@@ -39,7 +39,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Open a site to see its deployment history, redeploy it, roll back to an earlier version or delete it.',
       'Create a free account for sites that stay up for good: the Free plan holds ' +
         FREE_SITES +
-        ' sites. Guest sites are not moved into a new account, so deploy them again once you have signed up.',
+        ' sites. Sign up or sign in from the browser you deployed in as a guest and your guest sites move into your account (as many as the plan holds; you choose which when there are more).',
       'Every site lives at its own subdomain. On the Starter and Pro plans you can connect your own domain too.',
     ),
   ],

@@ -8,7 +8,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { LoginRequest, RegisterRequest, User } from '../../shared/user';
+import type { GuestClaim } from '../../shared/claim';
+import type { AuthResponse, LoginRequest, RegisterRequest, User } from '../../shared/user';
 import { authApi } from '../api/auth';
 import { ApiRequestError, getToken, setToken } from '../api/client';
 import { resetSocket } from '../api/socket';
@@ -24,6 +25,12 @@ interface Session {
   acceptCode(code: string): Promise<User>;
   logout(): Promise<void>;
   refresh(): Promise<User | null>;
+  /**
+   * What became of this browser's guest sites at the last sign-up or sign-in (moved, or left
+   * to pick from); GuestSitesOutcome shows it once and clears it.
+   */
+  guestClaim: GuestClaim | null;
+  clearGuestClaim(): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -31,6 +38,7 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
+  const [guestClaim, setGuestClaim] = useState<GuestClaim | null>(null);
   const queryClient = useQueryClient();
 
   const refresh = useCallback(async () => {
@@ -62,11 +70,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const signedIn = useCallback(
-    (token: string, next: User) => {
+    ({ token, user: next, claim }: AuthResponse) => {
       if (!token) throw new Error('No authentication token received');
       setToken(token);
       queryClient.clear();
       resetSocket();
+      setGuestClaim(claim && (claim.moved.length > 0 || claim.claimable.length > 0) ? claim : null);
       setUser(next);
       return next;
     },
@@ -78,31 +87,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       loading,
       login: async (input) => {
-        const res = await authApi.login(input);
-        return signedIn(res.token, res.user);
+        return signedIn(await authApi.login(input));
       },
       register: async (input) => {
-        const res = await authApi.register(input);
-        return signedIn(res.token, res.user);
+        return signedIn(await authApi.register(input));
       },
       continueAsGuest: async () => {
-        const res = await authApi.guest();
-        return signedIn(res.token, res.user);
+        return signedIn(await authApi.guest());
       },
       acceptCode: async (code) => {
-        const res = await authApi.exchangeCode({ code });
-        return signedIn(res.token, res.user);
+        return signedIn(await authApi.exchangeCode({ code }));
       },
       logout: async () => {
         await authApi.logout().catch(() => undefined);
         setToken(null);
         setUser(null);
+        setGuestClaim(null);
         queryClient.clear();
         resetSocket();
       },
       refresh,
+      guestClaim,
+      clearGuestClaim: () => setGuestClaim(null),
     }),
-    [user, loading, signedIn, refresh, queryClient],
+    [user, loading, signedIn, refresh, queryClient, guestClaim],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -196,3 +196,41 @@ export async function hostedSiteByCustomDomain(db: Database, domain: string) {
     .where('custom_domain_status', '=', 'VERIFIED')
     .executeTakeFirst();
 }
+
+/** A guest's sites still within their day, oldest first: what a claim may move. */
+export async function unexpiredGuestSites(
+  db: Database,
+  guestId: string,
+  now: string,
+): Promise<SiteRow[]> {
+  return db
+    .selectFrom('sites')
+    .selectAll()
+    .where('user_id', '=', guestId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Moves guest sites to an account: they stop expiring and keep their subdomains. Only sites
+ * still the guest's and still unexpired move; returns the ones that did.
+ */
+export async function moveSitesToUser(
+  db: Database,
+  siteIds: string[],
+  fromGuestId: string,
+  toUserId: string,
+  now: string,
+): Promise<SiteRow[]> {
+  if (siteIds.length === 0) return [];
+  return db
+    .updateTable('sites')
+    .set({ user_id: toUserId, expires_at: null, updated_at: now })
+    .where('id', 'in', siteIds)
+    .where('user_id', '=', fromGuestId)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .execute();
+}

@@ -9,6 +9,7 @@ import { debugRoutes } from './debug';
 import { deploymentRoutes } from './deployments';
 import { healthRoutes } from './health';
 import { internalRoutes } from './internal';
+import { claimRoutes } from './claims';
 import { siteRoutes } from './sites';
 import { tokenRoutes } from './tokens';
 
@@ -18,6 +19,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(authRoutes(ctx), { prefix: '/api/auth' });
   await app.register(configRoutes(ctx), { prefix: '/api/config' });
   await app.register(debugRoutes(ctx), { prefix: '/api/debug' });
+  await app.register(claimRoutes(ctx), { prefix: '/api/sites/claim' });
   await app.register(siteRoutes(ctx), { prefix: '/api/sites' });
   await app.register(deploymentRoutes(ctx), { prefix: '/api/deployments' });
   await app.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' });

@@ -8,6 +8,7 @@ import { ErrorBox } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useSession } from '../../hooks/session';
+import { pathAfterSignIn } from '../../lib/pending-claim';
 export type AuthMode = 'signin' | 'signup';
 
 interface AuthFormProps {
@@ -46,7 +47,8 @@ export function AuthForm({ mode, error, onError, onForgotPassword }: AuthFormPro
       } else {
         await login({ email, password, rememberMe });
       }
-      navigate('/dashboard');
+      // A claim link opened before signing in is finished first.
+      navigate(pathAfterSignIn());
     } catch (err) {
       // SPEC.md section 8: the server's message, else the screen's own fallback.
       const fallback = signUp ? 'Registration failed' : 'Login failed';

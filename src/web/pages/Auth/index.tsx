@@ -1,9 +1,10 @@
 import { Zap } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/PageLayout';
 import { Card } from '../../components/ui/Card';
 import { useSession } from '../../hooks/session';
+import { pathAfterSignIn } from '../../lib/pending-claim';
 import { AuthForm, type AuthMode } from './AuthForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { OAuthGuide } from './OAuthGuide';
@@ -14,7 +15,10 @@ import { useOAuthConfig } from './useOAuthConfig';
 export function AuthPage() {
   const { user, loading, continueAsGuest } = useSession();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<AuthMode>('signin');
+  // A claim link sends people who have no account yet straight to sign-up.
+  const [mode, setMode] = useState<AuthMode>(
+    useSearchParams()[0].get('mode') === 'signup' ? 'signup' : 'signin',
+  );
   const [error, setError] = useAuthErrorParam();
   const [guestBusy, setGuestBusy] = useState(false);
   const oauth = useOAuthConfig();
@@ -25,9 +29,10 @@ export function AuthPage() {
   );
   const forgot = forgotEmail !== null;
 
-  // A signed-in account has nothing to do here; a guest may still sign in or sign up.
+  // A signed-in account has nothing to do here (unless a claim link waits for it); a guest may
+  // still sign in or sign up, and keeps their guest sites when they do.
   useEffect(() => {
-    if (!loading && user && !user.isGuest) navigate('/dashboard', { replace: true });
+    if (!loading && user && !user.isGuest) navigate(pathAfterSignIn(), { replace: true });
   }, [loading, user, navigate]);
 
   const startAsGuest = async () => {

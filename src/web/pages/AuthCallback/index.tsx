@@ -5,6 +5,7 @@ import { PageLayout } from '../../components/PageLayout';
 import { Card } from '../../components/ui/Card';
 import { ApiRequestError } from '../../api/client';
 import { useSession } from '../../hooks/session';
+import { pathAfterSignIn } from '../../lib/pending-claim';
 
 // SPEC.md section 9: 1.5 s after a successful social sign-in, 2 s on failures.
 const SUCCESS_DELAY_MS = 1500;
@@ -44,7 +45,7 @@ export function AuthCallbackPage() {
     acceptCode(token).then(
       () => {
         setState({ kind: 'success', provider: capitalise(provider) });
-        setTimeout(() => navigate('/dashboard', { replace: true }), SUCCESS_DELAY_MS);
+        setTimeout(() => navigate(pathAfterSignIn(), { replace: true }), SUCCESS_DELAY_MS);
       },
       (err: unknown) =>
         failTo(

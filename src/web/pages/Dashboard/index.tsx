@@ -14,6 +14,7 @@ import { useSession } from '../../hooks/session';
 import { DELETE_SITE_CONFIRMATION, useDeleteSite, useRedeploy, useSites } from '../../hooks/sites';
 import { useToast } from '../../hooks/toasts';
 import { ApiRequestError, errorMessage } from '../../api/client';
+import { GuestSitesOutcome } from '../Claim/GuestSitesOutcome';
 import { SitesTable } from './SitesTable';
 import { SummaryCards } from './SummaryCards';
 
@@ -76,6 +77,7 @@ export function DashboardPage() {
 
   return (
     <PageLayout variant="dashboard" showConnection>
+      <GuestSitesOutcome />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your sites</h1>
@@ -99,7 +101,7 @@ export function DashboardPage() {
             </p>
             <p className="text-sm text-white/80">
               {user.isGuest
-                ? 'Create a free account: up to 3 sites that never expire. Guest sites are not moved into it, so deploy them again from your account.'
+                ? 'Create a free account: up to 3 sites that never expire. The guest sites you made in this browser move into it.'
                 : user.plan === 'STARTER'
                   ? 'Upgrade to Pro for unlimited sites.'
                   : 'Upgrade to Starter for 15 sites or Pro for unlimited sites, both with custom domains.'}

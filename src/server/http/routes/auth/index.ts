@@ -11,10 +11,12 @@ import {
 } from '../../../../shared/user';
 import type { AppContext } from '../../../context';
 import { createGuest, login, register, type SignedIn } from '../../../domain/accounts';
+import { adoptGuestSites } from '../../../domain/claims';
 import { changePassword, renameUser } from '../../../domain/profile';
 import { revokeSession } from '../../../domain/sessions';
 import { exchangeSignInCode } from '../../../domain/sign-in-codes';
 import { unauthorized } from '../../../errors';
+import { presentClaim } from '../../../presenters/claim';
 import { presentUser } from '../../../presenters/user';
 import { clearAuthCookie, requireUser, setAuthCookie } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';
@@ -26,10 +28,16 @@ const userAgent = (r: FastifyRequest) => r.headers['user-agent'] ?? null;
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const answer = (signedIn: SignedIn): AuthResponse => ({
-      token: signedIn.session.token,
-      user: presentUser(ctx.config, signedIn.user),
-    });
+    // The request still carries the guest session this browser had (its own bearer token or
+    // cookie): that guest's sites come along to the account (domain/claims.ts).
+    const answer = async (request: FastifyRequest, signedIn: SignedIn): Promise<AuthResponse> => {
+      const claim = await adoptGuestSites(ctx, signedIn.user, request.currentUser);
+      return {
+        token: signedIn.session.token,
+        user: presentUser(ctx.config, signedIn.user),
+        ...(claim ? { claim: presentClaim(ctx.config, claim) } : {}),
+      };
+    };
 
     const limits = rateLimits(ctx.config);
     await app.register(accountRoutes(ctx));
@@ -38,7 +46,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       const input = RegisterRequestSchema.parse(request.body ?? {});
       const signedIn = await register(ctx.db, ctx.config, input, userAgent(request));
       setAuthCookie(ctx, reply, signedIn.session.token, signedIn.session.expiresAt);
-      return reply.status(201).send(answer(signedIn));
+      return reply.status(201).send(await answer(request, signedIn));
     });
 
     app.post('/login', { config: { rateLimit: limits.signIn } }, async (request, reply) => {
@@ -48,13 +56,16 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         userAgent: userAgent(request),
       });
       setAuthCookie(ctx, reply, signedIn.session.token, signedIn.session.expiresAt);
-      return answer(signedIn);
+      return answer(request, signedIn);
     });
 
     app.post('/guest', { config: { rateLimit: limits.guest } }, async (request, reply) => {
       const signedIn = await createGuest(ctx.db, userAgent(request));
       setAuthCookie(ctx, reply, signedIn.session.token, signedIn.session.expiresAt);
-      return reply.status(201).send(answer(signedIn));
+      return reply.status(201).send({
+        token: signedIn.session.token,
+        user: presentUser(ctx.config, signedIn.user),
+      } satisfies AuthResponse);
     });
 
     app.get(
@@ -94,7 +105,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       );
       reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
       setAuthCookie(ctx, reply, signedIn.session.token, signedIn.session.expiresAt);
-      return answer(signedIn);
+      return answer(request, signedIn);
     });
 
     app.post('/logout', async (request, reply) => {

@@ -62,10 +62,19 @@ describeEachDatabase('deployments API', (dialect) => {
       expect((await fetchSite(server.port, subdomain)).text).toContain('two');
     });
 
-    it('needs a signed-in user', async () => {
+    it('without any session makes a 24-hour guest site and answers with its claim link', async () => {
       const res = await deployCode(server, undefined, uniqueSubdomain('anon'), htmlArtifact('x'));
-      expect(res.status).toBe(401);
-      expect(res.body.error.message).toBe('Authentication required. Please login again.');
+      expect(res.status).toBe(201);
+      expect(res.body.claimUrl).toMatch(/\/claim\/[A-Za-z0-9_-]{43}$/);
+      const site = await server.ctx.db
+        .selectFrom('sites')
+        .select('expires_at')
+        .where('id', '=', res.body.site.id)
+        .executeTakeFirstOrThrow();
+      expect(site.expires_at).not.toBeNull();
+      // An account's own deploys carry no claim link.
+      const own = await deployCode(server, ann, uniqueSubdomain('own'), htmlArtifact('x'));
+      expect(own.body.claimUrl).toBeUndefined();
     });
 
     it('refuses bad, reserved and empty subdomains and empty code', async () => {
@@ -204,8 +213,9 @@ describeEachDatabase('deployments API', (dialect) => {
         { name: 'a.html', bytes: 'x' },
         uniqueSubdomain('t'),
       );
-      expect(anon.status).toBe(401);
-      expect(anon.body.error.message).toBe('Authentication required. Please login again.');
+      // Without a session it is a guest's upload (claim.test.ts says the rest).
+      expect(anon.status).toBe(201);
+      expect(anon.body.claimUrl).toEqual(expect.any(String));
     });
 
     it('refuses a file over 10 MB with 413', async () => {

@@ -10,7 +10,8 @@ import { MAX_UPLOAD_BYTES } from '../../../../shared/limits';
 import type { AppContext } from '../../../context';
 import type { DeploymentRow, SiteRow } from '../../../db/schema';
 import { ownedDeployment, ownedSite } from '../../../domain/access';
-import { redeploySite, startDeployment } from '../../../domain/deployments';
+import { redeploySite } from '../../../domain/deployments';
+import { deployWithOrWithoutSession } from '../../../domain/guest-deploys';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { requireUser } from '../../auth';
@@ -24,11 +25,16 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 10, fieldSize: 1024 },
     });
 
-    const deployed = (site: SiteRow, deployment: DeploymentRow): DeployResponse => {
+    const deployed = (
+      site: SiteRow,
+      deployment: DeploymentRow,
+      claim?: { url: string; expiresAt: string },
+    ): DeployResponse => {
       const shown = presentSite(ctx.config, site);
       return {
         deployment: presentDeployment(ctx.config, deployment, site),
         site: { id: shown.id, url: shown.url, subdomain: shown.subdomain, name: shown.name },
+        ...(claim ? { claimUrl: claim.url, claimExpiresAt: claim.expiresAt } : {}),
       };
     };
     const deploymentOf = (request: FastifyRequest) =>
@@ -36,27 +42,26 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
 
     const limited = deployLimits(app, ctx.config);
 
+    // Without any session these make a guest site and answer with its claim link.
     app.post('/deploy/code', limited, async (request, reply) => {
-      const user = requireUser(request);
       const input = DeployCodeRequestSchema.parse(request.body ?? {});
-      const started = await startDeployment(ctx, user, {
+      const started = await deployWithOrWithoutSession(ctx, request.currentUser, {
         subdomain: input.subdomain,
         source: { kind: 'code', bytes: Buffer.from(input.code, 'utf8'), name: null },
         aiProvider: input.aiProvider ?? null,
         clientAddress: clientAddress(request),
       });
-      return reply.status(201).send(deployed(started.site, started.deployment));
+      return reply.status(201).send(deployed(started.site, started.deployment, started.claim));
     });
 
     app.post('/deploy/file', limited, async (request, reply) => {
-      const user = requireUser(request);
       const upload = await readUpload(request);
-      const started = await startDeployment(ctx, user, {
+      const started = await deployWithOrWithoutSession(ctx, request.currentUser, {
         ...upload,
         aiProvider: null,
         clientAddress: clientAddress(request),
       });
-      return reply.status(201).send(deployed(started.site, started.deployment));
+      return reply.status(201).send(deployed(started.site, started.deployment, started.claim));
     });
 
     app.get('/:id', async (request) => {
