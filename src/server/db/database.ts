@@ -21,6 +21,7 @@ import * as apiKeys from './migrations/008_api_keys';
 import * as billing from './migrations/009_billing';
 import * as siteAnalytics from './migrations/011_site_analytics';
 import * as oauth from './migrations/012_oauth';
+import * as operations from './migrations/015_operations';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '009_billing': billing,
   '011_site_analytics': siteAnalytics,
   '012_oauth': oauth,
+  '015_operations': operations,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

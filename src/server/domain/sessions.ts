@@ -49,7 +49,9 @@ export async function sessionForToken(
   const session = await sessionByTokenHash(db, hashToken(token));
   if (!session || session.expires_at <= nowIso()) return null;
   const user = await userById(db, session.user_id);
-  return user ? { user, sessionId: session.id, expiresAt: session.expires_at } : null;
+  // A suspended account has no working session, whichever way it was made (social sign-in too).
+  if (!user || user.suspended_at) return null;
+  return { user, sessionId: session.id, expiresAt: session.expires_at };
 }
 
 /** Ends a session (logout); every node drops the sockets it authorized. */

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIE, tokenFrom } from '../auth-token';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
+import { suspensionOfToken } from '../domain/operations/suspension';
 import { sessionForToken } from '../domain/sessions';
-import { unauthorized } from '../errors';
+import { accountSuspended, unauthorized } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +12,11 @@ declare module 'fastify' {
     authToken: string | null;
     sessionExpiresAt: string | null;
     sessionId: string | null;
+    /**
+     * Set when the token belongs to a suspended account (its session ended): `requireUser`
+     * then refuses with why, rather than a bare 401; public routes answer as to anyone.
+     */
+    suspendedReason: string | null;
   }
 }
 
@@ -20,6 +26,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('authToken', null);
   app.decorateRequest('sessionExpiresAt', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('suspendedReason', null);
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom({
@@ -28,7 +35,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     });
     if (!token) return;
     const found = await sessionForToken(ctx.db, token);
-    if (!found) return;
+    if (!found) {
+      request.suspendedReason = await suspensionOfToken(ctx.db, token);
+      return;
+    }
     request.currentUser = found.user;
     request.authToken = token;
     request.sessionExpiresAt = found.expiresAt;
@@ -37,7 +47,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 }
 
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.currentUser) throw unauthorized();
+  if (!request.currentUser) {
+    if (request.suspendedReason !== null) throw accountSuspended(request.suspendedReason);
+    throw unauthorized();
+  }
   return request.currentUser;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { adminRoutes } from './admin';
 import { analyticsRoutes } from './analytics';
 import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
@@ -9,6 +10,7 @@ import { debugRoutes } from './debug';
 import { deploymentRoutes } from './deployments';
 import { healthRoutes } from './health';
 import { internalRoutes } from './internal';
+import { announcementRoutes, reportRoutes } from './reports';
 import { siteRoutes } from './sites';
 
 /** Every /api resource, one line each. */
@@ -23,4 +25,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(billingRoutes(ctx), { prefix: '/api/billing' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api/analytics' });
   await app.register(internalRoutes(ctx), { prefix: '/api/internal' });
+  await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
+  await app.register(reportRoutes(ctx), { prefix: '/api/reports' });
+  await app.register(announcementRoutes(ctx), { prefix: '/api/announcements' });
 }
