@@ -39,8 +39,7 @@ export type UserUpdateEvent =
  * ended one early. Screens opened later fetch GET /api/announcements instead.
  */
 export type SystemUpdateEvent =
-  | { type: 'announcement'; announcement: Announcement }
-  | { type: 'announcement-ended'; id: string };
+  { type: 'announcement'; announcement: Announcement } | { type: 'announcement-ended'; id: string };
 
 /** Answer to a join request, through the socket.io acknowledgement callback. */
 export type JoinAck = { ok: true } | { ok: false; error: string };

@@ -105,7 +105,9 @@ export function createSiteDispatcher(deps: DispatcherDeps) {
       } else {
         deps.log.error({ err, subdomain }, 'serving a site failed');
       }
-      const page = broken ? deps.pages.brokenFile : deps.pages.notFound(hostname(req.headers.host ?? ''));
+      const page = broken
+        ? deps.pages.brokenFile
+        : deps.pages.notFound(hostname(req.headers.host ?? ''));
       if (!res.headersSent) sendPage(res, 500, page, req.method === 'HEAD');
       else res.destroy();
     };

@@ -32,11 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('abuse_reports')
     .columns(['status', 'created_at'])
     .execute();
-  await db.schema
-    .createIndex('abuse_reports_site')
-    .on('abuse_reports')
-    .column('site_id')
-    .execute();
+  await db.schema.createIndex('abuse_reports_site').on('abuse_reports').column('site_id').execute();
   // The per-address limit counts an address's reports of the last hour, on every node alike.
   await db.schema
     .createIndex('abuse_reports_reporter_created')

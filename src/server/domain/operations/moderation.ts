@@ -51,7 +51,13 @@ export async function disableSite(
 ): Promise<SiteRow> {
   const site = await setSiteDisabled(ctx.db, siteId, { at: nowIso(), reason });
   if (!site) throw notFound('Site not found');
-  await audit(ctx, operator, 'site.disable', { type: 'site', id: site.id, label: site.subdomain }, reason);
+  await audit(
+    ctx,
+    operator,
+    'site.disable',
+    { type: 'site', id: site.id, label: site.subdomain },
+    reason,
+  );
   announceSite(ctx, site);
   return site;
 }
@@ -71,7 +77,13 @@ export async function enableSite(
   }
   const site = await setSiteDisabled(ctx.db, siteId, null);
   if (!site) throw notFound('Site not found');
-  await audit(ctx, operator, 'site.enable', { type: 'site', id: site.id, label: site.subdomain }, reason);
+  await audit(
+    ctx,
+    operator,
+    'site.enable',
+    { type: 'site', id: site.id, label: site.subdomain },
+    reason,
+  );
   announceSite(ctx, site);
   return site;
 }
@@ -96,7 +108,13 @@ export async function suspendUser(
   if (!user) throw notFound('User not found');
   const ended = await expireSessionsOfUser(ctx.db, userId, at);
   const sites = await disableSitesOfUser(ctx.db, userId, { at, reason: SUSPENDED_SITE_REASON });
-  await audit(ctx, operator, 'user.suspend', { type: 'user', id: user.id, label: user.email }, reason);
+  await audit(
+    ctx,
+    operator,
+    'user.suspend',
+    { type: 'user', id: user.id, label: user.email },
+    reason,
+  );
   for (const sessionId of ended) ctx.events.emit('session.ended', { sessionId, userId });
   for (const site of sites) announceSite(ctx, site);
   ctx.events.emit('user.moderated', { userId, email: user.email, suspended: true, reason });
@@ -112,7 +130,13 @@ export async function unsuspendUser(
   const user = await setUserSuspended(ctx.db, userId, null);
   if (!user) throw notFound('User not found');
   const sites = await enableSitesOfUserDisabledFor(ctx.db, userId, SUSPENDED_SITE_REASON);
-  await audit(ctx, operator, 'user.unsuspend', { type: 'user', id: user.id, label: user.email }, reason);
+  await audit(
+    ctx,
+    operator,
+    'user.unsuspend',
+    { type: 'user', id: user.id, label: user.email },
+    reason,
+  );
   for (const site of sites) announceSite(ctx, site);
   ctx.events.emit('user.moderated', { userId, email: user.email, suspended: false, reason });
   return user;
