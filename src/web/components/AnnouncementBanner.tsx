@@ -20,7 +20,7 @@ export function AnnouncementBanner() {
               'border-b text-sm',
               warning
                 ? 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100'
-                : 'border-brand-200 bg-brand-50 text-brand-900 dark:border-brand-900 dark:bg-brand-950 dark:text-brand-100',
+                : 'border-brand-200 bg-brand-50 text-brand-900 dark:border-brand-900 dark:bg-brand-900/40 dark:text-brand-100',
             )}
           >
             <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-2.5 sm:px-6">
