@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { formatDate, formatNumber } from '../../lib/format';
 import type { ReasonRequest } from './ReasonDialog';
 import { SiteStory } from './SiteStory';
-import { cellStyles, Empty, headStyles, SearchBox } from './shared';
+import { cellStyles, Empty, headStyles, SearchBox, wide } from './shared';
 
 export function SitesTab({ ask }: { ask: (r: ReasonRequest) => void }) {
   const client = useQueryClient();
@@ -58,14 +58,14 @@ export function SitesTab({ ask }: { ask: (r: ReasonRequest) => void }) {
       {sites.data?.sites.length === 0 && <Empty>No site matches.</Empty>}
       {sites.data && sites.data.sites.length > 0 && (
         <Card className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className={headStyles}>
               <tr>
                 <th className={cellStyles}>Site</th>
-                <th className={cellStyles}>Owner</th>
+                <th className={`${cellStyles} ${wide}`}>Owner</th>
                 <th className={cellStyles}>Status</th>
-                <th className={`${cellStyles} text-right`}>Views</th>
-                <th className={cellStyles}>Created</th>
+                <th className={`${cellStyles} ${wide} text-right`}>Views</th>
+                <th className={`${cellStyles} ${wide}`}>Created</th>
                 <th className={cellStyles}>
                   <span className="sr-only">Actions</span>
                 </th>
@@ -122,7 +122,7 @@ function SiteRows({
             </span>
           )}
         </td>
-        <td className={`${cellStyles} break-all`}>{s.ownerEmail}</td>
+        <td className={`${cellStyles} ${wide} break-all`}>{s.ownerEmail}</td>
         <td className={cellStyles}>
           <div className="flex flex-wrap gap-1">
             <SiteStatusBadge status={s.status} />
@@ -133,10 +133,10 @@ function SiteRows({
             )}
           </div>
         </td>
-        <td className={`${cellStyles} text-right tabular-nums`}>{formatNumber(s.views)}</td>
-        <td className={cellStyles}>{formatDate(s.createdAt)}</td>
+        <td className={`${cellStyles} ${wide} text-right tabular-nums`}>{formatNumber(s.views)}</td>
+        <td className={`${cellStyles} ${wide}`}>{formatDate(s.createdAt)}</td>
         <td className={cellStyles}>
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
             <Button size="sm" variant="ghost" onClick={toggle} aria-expanded={open}>
               {open ? 'Hide' : 'Details'}
             </Button>

@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDate } from '../../lib/format';
 import type { ReasonRequest } from './ReasonDialog';
-import { cellStyles, Empty, headStyles, SearchBox } from './shared';
+import { cellStyles, Empty, headStyles, SearchBox, wide } from './shared';
 
 export function UsersTab({ ask }: { ask: (r: ReasonRequest) => void }) {
   const client = useQueryClient();
@@ -52,13 +52,13 @@ export function UsersTab({ ask }: { ask: (r: ReasonRequest) => void }) {
       {users.data?.users.length === 0 && <Empty>No user matches.</Empty>}
       {users.data && users.data.users.length > 0 && (
         <Card className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className={headStyles}>
               <tr>
                 <th className={cellStyles}>User</th>
                 <th className={cellStyles}>Plan</th>
-                <th className={`${cellStyles} text-right`}>Sites</th>
-                <th className={cellStyles}>Joined</th>
+                <th className={`${cellStyles} ${wide} text-right`}>Sites</th>
+                <th className={`${cellStyles} ${wide}`}>Joined</th>
                 <th className={cellStyles}>
                   <span className="sr-only">Actions</span>
                 </th>
@@ -81,8 +81,8 @@ export function UsersTab({ ask }: { ask: (r: ReasonRequest) => void }) {
                       {u.isGuest ? 'Guest' : u.plan}
                     </Badge>
                   </td>
-                  <td className={`${cellStyles} text-right tabular-nums`}>{u.siteCount}</td>
-                  <td className={cellStyles}>{formatDate(u.createdAt)}</td>
+                  <td className={`${cellStyles} ${wide} text-right tabular-nums`}>{u.siteCount}</td>
+                  <td className={`${cellStyles} ${wide}`}>{formatDate(u.createdAt)}</td>
                   <td className={`${cellStyles} text-right`}>
                     {u.plan === 'ADMIN' ? null : u.suspendedAt ? (
                       <Button size="sm" variant="secondary" onClick={() => void unsuspend(u)}>

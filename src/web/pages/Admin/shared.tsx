@@ -43,3 +43,5 @@ export function Empty({ children }: { children: ReactNode }) {
 export const cellStyles = 'px-4 py-3 align-top';
 export const headStyles =
   'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800';
+/** Columns only wide screens show; a phone keeps what is needed to act. */
+export const wide = 'hidden md:table-cell';

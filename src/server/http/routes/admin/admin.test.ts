@@ -15,7 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
-import { waitForEvent } from '../../../../../test/wait';
+import { waitForEvent, waitUntil } from '../../../../../test/wait';
 import { REPORTS_PER_ADDRESS_PER_HOUR } from '../../../domain/operations/reports';
 
 const OPERATOR = 'ops@example.com';
@@ -270,6 +270,21 @@ describeEachDatabase('operator console API', (dialect) => {
     expect(relogin.status).toBe(200);
     const own = await server.api('GET', `/api/sites/${siteId}`, { token: relogin.body.token });
     expect(own.body.site.disabledReason).toBeNull();
+  });
+
+  it('notices a disable it never heard of (a missed event) at the next revalidation', async () => {
+    const { subdomain, siteId } = await liveSite((await registerUser(server)).token, 'missed');
+    expect((await fetchSite(server.port, subdomain)).status).toBe(200);
+    // Written behind the bus's back, as a node that missed the event would see it.
+    await server.ctx.db
+      .updateTable('sites')
+      .set({ disabled_at: new Date().toISOString(), disabled_reason: 'missed' })
+      .where('id', '=', siteId)
+      .execute();
+    await waitUntil(async () => (await fetchSite(server.port, subdomain)).status === 451, {
+      timeoutMs: 3000,
+      what: 'the cached site to be revalidated as disabled',
+    });
   });
 
   it('refuses to suspend an operator', async () => {
