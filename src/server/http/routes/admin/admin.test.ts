@@ -15,6 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
+import { fetchHost } from '../../../../../test/host-request';
 import { waitForEvent, waitUntil } from '../../../../../test/wait';
 import { REPORTS_PER_ADDRESS_PER_HOUR } from '../../../domain/operations/reports';
 
@@ -166,8 +167,16 @@ describeEachDatabase('operator console API', (dialect) => {
   it('disables a site (451, files kept, owner told why, redeploy refused) and enables it again', async () => {
     const { subdomain, siteId } = await liveSite(ann.token, 'disable');
     const reason = 'Phishing page imitating a bank';
+    // Its verified custom domain is disabled with it.
+    const domain = `${subdomain}.example.com`;
+    await server.ctx.db
+      .updateTable('sites')
+      .set({ custom_domain: domain, custom_domain_status: 'VERIFIED' })
+      .where('id', '=', siteId)
+      .execute();
     // Served once, so the disable must drop a cached site.
     expect((await fetchSite(server.port, subdomain)).status).toBe(200);
+    expect((await fetchHost(server.port, domain)).status).toBe(200);
     const res = await server.api('POST', `/api/admin/sites/${siteId}/disable`, {
       token: ops,
       body: { reason },
@@ -179,6 +188,9 @@ describeEachDatabase('operator console API', (dialect) => {
       expect(page.text).toContain('This site has been disabled');
       expect(page.text).not.toContain('disable content');
     }
+    const onDomain = await fetchHost(server.port, domain, '/about');
+    expect(onDomain.status).toBe(451);
+    expect(onDomain.text).toContain('This site has been disabled');
     const own = await server.api('GET', `/api/sites/${siteId}`, { token: ann.token });
     expect(own.body.site).toMatchObject({ status: 'INACTIVE', disabledReason: reason });
     const redeploy = await deployCode(server, ann.token, subdomain, htmlArtifact('v2'));
