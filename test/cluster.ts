@@ -60,8 +60,14 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-/** Starts `webCount` web nodes and one worker, all sharing one database, Redis and bucket. */
-export async function startCluster(webCount = 2): Promise<Cluster> {
+/**
+ * Starts `webCount` web nodes and one worker, all sharing one database, Redis and bucket;
+ * `env` is given to every node (ADMIN_EMAILS, say).
+ */
+export async function startCluster(
+  webCount = 2,
+  env: Record<string, string> = {},
+): Promise<Cluster> {
   process.env.TEST_DATABASE_URL ??= POSTGRES_URL;
   const target: TestDatabaseTarget = await createTestDatabaseTarget('postgres');
   const s3 = await startS3Server();
@@ -69,6 +75,7 @@ export async function startCluster(webCount = 2): Promise<Cluster> {
     DATABASE_URL: target.databaseUrl!,
     REDIS_URL: CLUSTER_REDIS_URL,
     ...s3.env,
+    ...env,
   };
   // Each node has a data folder of its own: nothing a node keeps locally may matter.
   const node = async (roles: string) => {

@@ -41,6 +41,20 @@ export const customDomainsNotInPlan = (
     { upgradeRequired: true, ...limit },
   );
 export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
+/** The operators suspended this account: no sign-in, no API, no deploys. */
+export const accountSuspended = (reason: string | null | undefined) =>
+  new AppError(
+    403,
+    'ACCOUNT_SUSPENDED',
+    `This account has been suspended: ${reason || 'no reason was given'}. Contact support if you think this is a mistake.`,
+  );
+/** The operators disabled this site: it serves a 451 page and takes no new versions. */
+export const siteDisabled = (reason: string | null | undefined) =>
+  new AppError(
+    403,
+    'SITE_DISABLED',
+    `Disabled by the operators: ${reason || 'no reason was given'}. This site cannot be deployed until they enable it again.`,
+  );
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 /** Something that existed and is over for good: a used or expired claim link. */

@@ -1,3 +1,4 @@
+import type { Announcement } from './admin';
 import type { DeploymentStatus } from './deployment';
 import type { PlanName } from './plans';
 import type { SiteStatus } from './site';
@@ -32,6 +33,13 @@ export type UserUpdateEvent =
   | { type: 'site-deleted' | 'site-created'; siteId: string }
   /** The plan in force changed (billing): screens refetch the user and what the plan allows. */
   | { type: 'plan-changed'; plan: PlanName };
+
+/**
+ * `system-update` (SPEC.md section 7), to every socket: an operator posted an announcement, or
+ * ended one early. Screens opened later fetch GET /api/announcements instead.
+ */
+export type SystemUpdateEvent =
+  { type: 'announcement'; announcement: Announcement } | { type: 'announcement-ended'; id: string };
 
 /** Answer to a join request, through the socket.io acknowledgement callback. */
 export type JoinAck = { ok: true } | { ok: false; error: string };

@@ -35,6 +35,8 @@ export const SiteSchema = z.object({
   /** Why the certificate could not be issued, when it could not. */
   sslMessage: z.string().nullable(),
   status: SiteStatusSchema,
+  /** Set when the operators disabled the site: why, in their words (it serves a 451 page). */
+  disabledReason: z.string().nullable(),
   views: z.number(),
   currentDeploymentId: z.string().nullable(),
   expiresAt: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { AnnouncementBanner } from './components/AnnouncementBanner';
 import { LivePlan } from './hooks/billing';
 import { SessionProvider } from './hooks/session';
 import { ToastProvider } from './hooks/toasts';
@@ -24,6 +25,8 @@ export function App() {
       <SessionProvider>
         <LivePlan />
         <ToastProvider>
+          {/* Outside the router: every screen shows it, and it survives navigation. */}
+          <AnnouncementBanner />
           <RouterProvider router={router} />
         </ToastProvider>
       </SessionProvider>

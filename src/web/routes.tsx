@@ -11,6 +11,7 @@ import { HelpPage } from './pages/Help';
 import { LandingPage } from './pages/Landing';
 import { NotFoundPage } from './pages/NotFound';
 import { PrivacyPage } from './pages/Privacy';
+import { ReportPage } from './pages/Report';
 import { RouteError } from './pages/RouteError';
 import { TermsPage } from './pages/Terms';
 
@@ -65,6 +66,11 @@ export const routes: RouteObject[] = [
         path: '/api-keys',
         lazy: async () => ({ Component: (await import('./pages/ApiKeys')).ApiKeysPage }),
       },
+      {
+        path: '/admin',
+        lazy: async () => ({ Component: (await import('./pages/Admin')).AdminPage }),
+      },
+      { path: '/report', element: <ReportPage /> },
       { path: '/debug', element: <DebugPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/comparison', element: <ComparisonPage /> },

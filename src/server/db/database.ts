@@ -24,6 +24,7 @@ import * as siteAnalytics from './migrations/011_site_analytics';
 import * as oauth from './migrations/012_oauth';
 import * as accessTokens from './migrations/013_access_tokens';
 import * as siteClaims from './migrations/014_site_claims';
+import * as operations from './migrations/015_operations';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '012_oauth': oauth,
   '013_access_tokens': accessTokens,
   '014_site_claims': siteClaims,
+  '015_operations': operations,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -23,6 +23,9 @@ export interface UsersTable {
   email_plan_changed: Generated<number>;
   /** 1: e-mail the owner when a renewal could not be charged. */
   email_payment_failed: Generated<number>;
+  /** Set by an operator (migration 015): no sign-in, no API, no deploys; sites disabled. */
+  suspended_at: string | null;
+  suspended_reason: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -131,6 +134,9 @@ export interface SitesTable {
   /** When the certificate work looks at this site next (order, retry or renewal); null: never. */
   ssl_next_attempt_at: string | null;
   ssl_failures: Generated<number>;
+  /** Set by an operator (migration 015): hosting answers 451, files are kept for review. */
+  disabled_at: string | null;
+  disabled_reason: string | null;
 }
 
 export interface DeploymentsTable {
@@ -331,7 +337,56 @@ export interface StripeEventsTable {
   processed_at: string;
 }
 
+export type AbuseCategory = 'phishing' | 'malware' | 'spam' | 'copyright' | 'other';
+
+/** A visitor's report of a site (migration 015). */
+export interface AbuseReportsTable {
+  id: string;
+  /** null when the site was deleted since (the address stays). */
+  site_id: string | null;
+  /** The site's host name as the visitor gave it, normalised. */
+  site_address: string;
+  category: AbuseCategory;
+  description: string;
+  reporter_email: string | null;
+  /** The client address the report came from (the per-address limit). */
+  reporter_address: string;
+  status: 'OPEN' | 'RESOLVED';
+  resolved_at: string | null;
+  resolved_by: string | null;
+  resolution: string | null;
+  created_at: string;
+}
+
+/** One operator action; never updated or deleted. */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  target_type: 'site' | 'user' | 'report' | 'announcement';
+  target_id: string;
+  /** What the target was called then (subdomain, e-mail…), so the log reads after deletions. */
+  target_label: string;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface AnnouncementsTable {
+  id: string;
+  message: string;
+  level: 'info' | 'warning';
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when an operator ends it before it expires. */
+  ended_at: string | null;
+}
+
 export interface DB {
+  abuse_reports: AbuseReportsTable;
+  audit_log: AuditLogTable;
+  announcements: AnnouncementsTable;
   billing_customers: BillingCustomersTable;
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;
@@ -375,3 +430,6 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type SiteAiSettingsRow = Selectable<SiteAiSettingsTable>;
 export type DeploymentRow = Selectable<DeploymentsTable>;
 export type DeploymentFileRow = Selectable<DeploymentFilesTable>;
+export type AbuseReportRow = Selectable<AbuseReportsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type AnnouncementRow = Selectable<AnnouncementsTable>;

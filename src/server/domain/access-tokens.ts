@@ -17,7 +17,7 @@ import {
 import { userById } from '../db/queries/users';
 import type { Database } from '../db/database';
 import type { AccessTokenRow, UserRow } from '../db/schema';
-import { forbidden, notFound, unauthorized } from '../errors';
+import { accountSuspended, forbidden, notFound, unauthorized } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { hashToken } from './tokens';
 
@@ -108,6 +108,8 @@ export async function resolveAccessToken(
   }
   const user = await userById(db, row.user_id);
   if (!user) throw unauthorized('This access token is not valid: its account is gone.');
+  // Suspension ends sessions but keeps tokens stored (unsuspending restores them): refuse here.
+  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
   await touchAccessToken(db, row.id, nowIso(now), nowIso(now - TOUCH_EVERY_MS));
   return { user, scope: row.scope, tokenId: row.id };
 }

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../db/errors';
 import { insertUser, setUserPlan, userByEmail } from '../db/queries/users';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
-import { conflict, invalidCredentials, tooManyRequests } from '../errors';
+import { accountSuspended, conflict, invalidCredentials, tooManyRequests } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { clearLoginFailures, loginRetryAfter, noteLoginFailure } from './login-failures';
 import { throttleKeys } from './login-throttle';
@@ -33,6 +33,8 @@ export function newUser(
     is_guest: 0,
     email_plan_changed: 1,
     email_payment_failed: 1,
+    suspended_at: null,
+    suspended_reason: null,
     created_at: now,
     updated_at: now,
     ...fields,
@@ -85,6 +87,8 @@ export async function login(
     throw invalidCredentials();
   }
   await clearLoginFailures(db, [account]);
+  // Only after the password is right: a stranger learns nothing of a suspension.
+  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
   // An address added to ADMIN_EMAILS takes effect at its next sign-in.
   const plan = planOf(config, user);
   if (plan !== user.plan) {

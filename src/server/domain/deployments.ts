@@ -21,6 +21,7 @@ import { newId, nowIso } from '../lib/ids';
 import { storeBlob } from './blobs';
 import { NO_CUSTOM_DOMAIN } from './custom-domains';
 import { isExpired } from './expiry';
+import { assertMayDeploy } from './operations/moderation';
 import { assertCanCreateSite, assertWithinStorageQuota } from './plans';
 import { changeSiteStatus, statusAfterFailure } from './site-status';
 import { deleteSite } from './sites';
@@ -92,6 +93,8 @@ async function siteForDeploy(
     expires_at: user.is_guest ? nowIso(now + GUEST_SITE_TTL_MS) : null,
     created_at: nowIso(now),
     updated_at: nowIso(now),
+    disabled_at: null,
+    disabled_reason: null,
     ...NO_CUSTOM_DOMAIN,
   };
   try {
@@ -200,6 +203,9 @@ export async function startDeployment(
 ): Promise<Started> {
   const check = checkSubdomain(input.subdomain);
   if (!check.ok) throw badRequest(check.message);
+  assertMayDeploy(user);
+  const existing = await siteBySubdomain(ctx.db, check.subdomain);
+  if (existing?.user_id === user.id) assertMayDeploy(user, existing);
   await assertMayQueueBuild(ctx, user.id, check.subdomain, input.clientAddress);
   await assertWithinStorageQuota(ctx.db, ctx.config, user, input.source.bytes.byteLength);
   const { site, created } = await siteForDeploy(ctx, user, check.subdomain);
@@ -238,6 +244,7 @@ export async function redeploySite(
     (site.current_deployment_id && (await deploymentById(ctx.db, site.current_deployment_id))) ||
     (await latestDeploymentOfSite(ctx.db, site.id));
   if (!base) throw badRequest('This site has nothing to redeploy yet.');
+  assertMayDeploy({ suspended_at: null, suspended_reason: null }, site);
   await assertMayQueueBuild(ctx, site.user_id, site.subdomain, clientAddress);
   return enqueueDeployment(ctx, site, {
     kind: base.source_kind,

@@ -63,7 +63,9 @@ export async function sessionForToken(
     await touchSession(db, session.id, nowIso(now), staleBefore);
   }
   const user = await userById(db, session.user_id);
-  return user ? { user, sessionId: session.id, expiresAt: session.expires_at } : null;
+  // A suspended account has no working session, whichever way it was made (social sign-in too).
+  if (!user || user.suspended_at) return null;
+  return { user, sessionId: session.id, expiresAt: session.expires_at };
 }
 
 /** Ends a session (logout); every node drops the sockets it authorized. */

@@ -2,6 +2,7 @@ import type { SiteStatus } from '../../shared/site';
 import { setSiteStatus } from '../db/queries/sites';
 import type { AppContext } from '../context';
 import type { SiteRow } from '../db/schema';
+import { isExpired } from './expiry';
 
 /** After a failed build a site keeps serving its live version (ACTIVE), or has none (ERROR). */
 export function statusAfterFailure(site: Pick<SiteRow, 'current_deployment_id'>): SiteStatus {
@@ -16,4 +17,14 @@ export async function changeSiteStatus(
 ): Promise<void> {
   await setSiteStatus(ctx.db, site.id, status);
   ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status });
+}
+
+/**
+ * The status a site shows: an expired guest site, or one the operators disabled, no longer
+ * serves, whatever its last build said.
+ */
+export function shownStatus(
+  row: Pick<SiteRow, 'status' | 'expires_at'> & Partial<Pick<SiteRow, 'disabled_at'>>,
+): SiteStatus {
+  return isExpired(row) || row.disabled_at ? 'INACTIVE' : row.status;
 }

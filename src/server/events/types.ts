@@ -1,3 +1,4 @@
+import type { AbuseCategory, Announcement } from '../../shared/admin';
 import type { DeploymentStatus } from '../../shared/deployment';
 import type { PlanName } from '../../shared/plans';
 import type { SiteStatus } from '../../shared/site';
@@ -44,6 +45,37 @@ export interface AppEvents {
    * every open screen of theirs refreshes, and they may be told by e-mail.
    */
   'user.plan-changed': { userId: string; plan: PlanName; previousPlan: PlanName };
+  /**
+   * A visitor reported a site (POST /api/reports). The mail part tells ABUSE_EMAIL, once per
+   * report: it listens with `onOwn`.
+   */
+  'abuse.reported': {
+    reportId: string;
+    siteId: string | null;
+    siteAddress: string;
+    /** The site's owner's e-mail, when the address named a site. */
+    ownerEmail: string | null;
+    category: AbuseCategory;
+    description: string;
+    reporterEmail: string | null;
+    /** Where the operator looks at it: {APP_ORIGIN}/admin?tab=reports */
+    consoleUrl: string;
+    createdAt: string;
+  };
+  /** An operator disabled a site or enabled it again (hosting heard `site.changed` too). */
+  'site.moderated': {
+    siteId: string;
+    userId: string;
+    subdomain: string;
+    disabled: boolean;
+    reason: string | null;
+  };
+  /** An operator suspended an account or lifted the suspension. */
+  'user.moderated': { userId: string; email: string; suspended: boolean; reason: string | null };
+  /** An operator posted an announcement: every open app screen shows it (`system-update`). */
+  'announcement.published': { announcement: Announcement };
+  /** An operator ended an announcement early: screens drop its banner. */
+  'announcement.ended': { id: string };
   /** Stripe could not charge a renewal: the owner is told by e-mail how to fix it. */
   'billing.payment-failed': {
     userId: string;

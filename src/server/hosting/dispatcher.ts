@@ -7,13 +7,7 @@ import { checkCustomDomain, type OwnDomains } from '../domain/custom-domain-name
 import { isExpired } from '../domain/expiry';
 import type { AiProxy } from './ai-proxy';
 import { BrokenBlobError } from './blob-cache';
-import {
-  BROKEN_FILE_PAGE,
-  BUILDING_PAGE,
-  EXPIRED_PAGE,
-  NO_SITE_PAGE,
-  NOT_FOUND_PAGE,
-} from './pages';
+import type { SitePages } from './pages';
 import { sendPage, serveFile } from './serve';
 import type { HostedSite, SiteCache } from './site-cache';
 import { handleStorage, STORAGE_PATH } from './storage-api';
@@ -75,6 +69,8 @@ export interface DispatcherDeps {
   httpsPort: number | null;
   /** Answers window.claude.complete with the site owner's AI key. */
   ai: AiProxy;
+  /** The pages shown instead of a site file (not found, expired, disabled…). */
+  pages: SitePages;
 }
 
 /**
@@ -109,7 +105,9 @@ export function createSiteDispatcher(deps: DispatcherDeps) {
       } else {
         deps.log.error({ err, subdomain }, 'serving a site failed');
       }
-      const page = broken ? BROKEN_FILE_PAGE : NOT_FOUND_PAGE;
+      const page = broken
+        ? deps.pages.brokenFile
+        : deps.pages.notFound(hostname(req.headers.host ?? ''));
       if (!res.headersSent) sendPage(res, 500, page, req.method === 'HEAD');
       else res.destroy();
     };
@@ -138,8 +136,11 @@ function handle(
   custom: boolean,
 ): void | Promise<void> {
   const head = req.method === 'HEAD';
-  if (!hosted) return sendPage(res, 404, NO_SITE_PAGE, head);
+  if (!hosted) return sendPage(res, 404, deps.pages.noSite, head);
   const { site } = hosted;
+  const host = hostname(req.headers.host ?? '');
+  // Before anything else of the site (its storage and AI endpoints too): 451, files kept.
+  if (site.disabled_at) return sendPage(res, 451, deps.pages.disabled(host), head);
   // Once the domain's certificate is served, plain HTTP only points there (308 keeps the
   // method). The ACME challenge path never reaches here: it is answered before hosting.
   if (
@@ -155,7 +156,7 @@ function handle(
     return;
   }
   if (isExpired(site)) {
-    return sendPage(res, 410, EXPIRED_PAGE, head);
+    return sendPage(res, 410, deps.pages.expired(host), head);
   }
   const url = req.url ?? '/';
   if (
@@ -173,9 +174,9 @@ function handle(
   if (url === AI_PATH || url.startsWith(`${AI_PATH}?`)) {
     return deps.ai(site, visitorOf(req, deps.trustProxy), req, res);
   }
-  if (!site.current_deployment_id) return sendPage(res, 503, BUILDING_PAGE, head);
+  if (!site.current_deployment_id) return sendPage(res, 503, deps.pages.building, head);
   return serveFile(req, res, hosted.route, {
-    notFoundPage: NOT_FOUND_PAGE,
+    notFoundPage: () => deps.pages.notFound(host),
     onDocument: () => {
       const userAgent = req.headers['user-agent'];
       if (isBot(userAgent)) return;

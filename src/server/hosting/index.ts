@@ -5,6 +5,7 @@ import { ownDomainsOf } from '../domain/custom-domains';
 import { createAiProxy } from './ai-proxy';
 import { BlobCache } from './blob-cache';
 import { createSiteDispatcher } from './dispatcher';
+import { sitePages } from './pages';
 import { SiteCache } from './site-cache';
 import { ViewCounter } from './views';
 
@@ -43,6 +44,7 @@ export function createHosting(ctx: AppContext): Hosting {
       domains,
       views,
       ai: createAiProxy(ctx),
+      pages: sitePages(ctx.config.appOrigin),
     }),
     start: () => views.start(),
     stop: async () => {

@@ -1,40 +1,81 @@
-// The pages a visitor sees when there is no site file to show. Plain, self-contained HTML.
+// The pages a visitor sees when there is no site file to show. Plain, self-contained HTML
+// (no script, no outside resource), light or dark as the visitor's system prefers.
 
-function page(title: string, heading: string, text: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f8fafc;color:#0f172a}
-main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}p{color:#475569;line-height:1.5}</style>
-</head><body><main><h1>${heading}</h1><p>${text}</p></main></body></html>`;
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
-export const NOT_FOUND_PAGE = page(
-  'Page not found',
-  'Page not found',
-  'There is nothing at this address. Check the link, or ask the site’s owner.',
-);
+function page(title: string, heading: string, text: string, extra = ''): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f8fafc;color:#0f172a}
+main{max-width:30rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}p{color:#475569;line-height:1.5}
+a{color:#2563eb}.code{display:inline-block;font-size:.8rem;font-weight:600;letter-spacing:.05em;color:#b91c1c;background:#fee2e2;border-radius:999px;padding:.2rem .7rem;margin-bottom:1rem}
+small{display:block;margin-top:1.5rem;color:#64748b}
+@media (prefers-color-scheme:dark){body{background:#0f172a;color:#f1f5f9}p{color:#cbd5e1}a{color:#60a5fa}small{color:#94a3b8}.code{background:#450a0a;color:#fca5a5}}</style>
+</head><body><main>${extra}<h1>${heading}</h1><p>${text}</p></main></body></html>`;
+}
 
-export const NO_SITE_PAGE = page(
-  'Site not found',
-  'This site does not exist',
-  'No site is deployed at this address yet.',
-);
+/** The link under a page that names a site: the app's report form, the address filled in. */
+function reportLink(appOrigin: string, host: string): string {
+  const href = `${appOrigin}/report?site=${encodeURIComponent(host)}`;
+  return `<small>Is something wrong with this site? <a href="${escapeHtml(href)}">Report abuse</a></small>`;
+}
 
-export const EXPIRED_PAGE = page(
-  'Site expired',
-  'This site has expired',
-  'It was a 24-hour guest site. Sign up to keep your sites online.',
-);
+export interface SitePages {
+  notFound(host: string): string;
+  expired(host: string): string;
+  disabled(host: string): string;
+  noSite: string;
+  building: string;
+  brokenFile: string;
+}
 
-export const BUILDING_PAGE = page(
-  'Deploying',
-  'This site is not live yet',
-  'Its first version is still being deployed, or did not build. Try again in a moment.',
-);
-
-export const BROKEN_FILE_PAGE = page(
-  'File unavailable',
-  'This file cannot be served right now',
-  'The site’s stored copy of it is missing or damaged. Try again later; if it persists, the site’s owner can deploy the site again to repair it.',
-);
+/** Built once per hosting part: the report links point at this installation's app. */
+export function sitePages(appOrigin: string): SitePages {
+  return {
+    notFound: (host) =>
+      page(
+        'Page not found',
+        'Page not found',
+        'There is nothing at this address. Check the link, or ask the site’s owner.' +
+          reportLink(appOrigin, host),
+      ),
+    expired: (host) =>
+      page(
+        'Site expired',
+        'This site has expired',
+        'It was a 24-hour guest site. Sign up to keep your sites online.' +
+          reportLink(appOrigin, host),
+      ),
+    // The operator's reason is for the owner (their dashboard shows it), not for visitors.
+    disabled: (host) =>
+      page(
+        'Site disabled',
+        'This site has been disabled',
+        'The operators of this service have disabled this site, for example after a report of abuse. Its content is not available.' +
+          reportLink(appOrigin, host),
+        '<div class="code">451 · Unavailable</div>',
+      ),
+    noSite: page(
+      'Site not found',
+      'This site does not exist',
+      'No site is deployed at this address yet.',
+    ),
+    building: page(
+      'Deploying',
+      'This site is not live yet',
+      'Its first version is still being deployed, or did not build. Try again in a moment.',
+    ),
+    brokenFile: page(
+      'File unavailable',
+      'This file cannot be served right now',
+      'The site’s stored copy of it is missing or damaged. Try again later; if it persists, the site’s owner can deploy the site again to repair it.',
+    ),
+  };
+}

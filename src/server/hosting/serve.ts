@@ -28,7 +28,7 @@ export type GetFile = (path: string) => HostedFile | null | undefined;
 
 export interface ServeOptions {
   /** Shown with 404 when neither the file nor a site 404.html exists. */
-  notFoundPage: string;
+  notFoundPage: string | (() => string);
   /** Called once for each HTML document served (page views). */
   onDocument?: () => void;
 }
@@ -172,7 +172,10 @@ export function serveFile(
     return;
   }
   const { file, status } = route(req.url ?? '/');
-  if (!file) return sendPage(res, status === 400 ? 400 : 404, opts.notFoundPage, head);
+  if (!file) {
+    const page = typeof opts.notFoundPage === 'string' ? opts.notFoundPage : opts.notFoundPage();
+    return sendPage(res, status === 400 ? 400 : 404, page, head);
+  }
 
   // Ranges count bytes of the file itself: a seeking video player knows nothing of gzip.
   const rangeHeader = status === 200 ? req.headers.range : undefined;

@@ -10,7 +10,8 @@ import { siteRouter, type Encoding, type HostedFile, type SiteRouter } from './s
 type HostedSiteRow = Pick<
   SiteRow,
   'id' | 'user_id' | 'expires_at' | 'current_deployment_id' | 'custom_domain' | 'ssl_status'
->;
+> &
+  Partial<Pick<SiteRow, 'disabled_at'>>;
 
 export interface HostedSite {
   site: HostedSiteRow;
@@ -115,7 +116,8 @@ export class SiteCache {
       known &&
       known.site.id === row.id &&
       known.site.current_deployment_id === row.current_deployment_id &&
-      known.site.expires_at === row.expires_at
+      known.site.expires_at === row.expires_at &&
+      (known.site.disabled_at ?? null) === (row.disabled_at ?? null)
     ) {
       return known;
     }

@@ -5,8 +5,9 @@ import type { UserRow } from '../db/schema';
 import type { AccessTokenScope } from '../../shared/access-token';
 import { assertScopeAllows } from '../domain/access-token-scopes';
 import { isAccessTokenSecret, resolveAccessToken } from '../domain/access-tokens';
+import { suspensionOfToken } from '../domain/operations/suspension';
 import { sessionForToken } from '../domain/sessions';
-import { forbidden, unauthorized } from '../errors';
+import { accountSuspended, forbidden, unauthorized } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +17,11 @@ declare module 'fastify' {
     sessionId: string | null;
     /** Set when an access token (not a session) authenticated the request. */
     accessTokenScope: AccessTokenScope | null;
+    /**
+     * Set when the token belongs to a suspended account (its session ended): `requireUser`
+     * then refuses with why, rather than a bare 401; public routes answer as to anyone.
+     */
+    suspendedReason: string | null;
   }
 }
 
@@ -26,6 +32,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('sessionExpiresAt', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('accessTokenScope', null);
+  app.decorateRequest('suspendedReason', null);
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom({
@@ -42,7 +49,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       return;
     }
     const found = await sessionForToken(ctx.db, token);
-    if (!found) return;
+    if (!found) {
+      request.suspendedReason = await suspensionOfToken(ctx.db, token);
+      return;
+    }
     request.currentUser = found.user;
     request.authToken = token;
     request.sessionExpiresAt = found.expiresAt;
@@ -51,7 +61,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 }
 
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.currentUser) throw unauthorized();
+  if (!request.currentUser) {
+    if (request.suspendedReason !== null) throw accountSuspended(request.suspendedReason);
+    throw unauthorized();
+  }
   return request.currentUser;
 }
 

@@ -2,11 +2,10 @@ import type { Site, SiteStatus } from '../../shared/site';
 import { customDomainUrl, siteUrl, type Config } from '../config';
 import type { SiteRow } from '../db/schema';
 import { instructionsFor } from '../domain/custom-domains';
-import { isExpired } from '../domain/expiry';
+import { shownStatus } from '../domain/site-status';
 
-/** An expired guest site no longer serves, whatever its last build said. */
 export function siteStatus(row: SiteRow): SiteStatus {
-  return isExpired(row) ? 'INACTIVE' : row.status;
+  return shownStatus(row);
 }
 
 export function presentSite(config: Config, row: SiteRow): Site {
@@ -30,6 +29,7 @@ export function presentSite(config: Config, row: SiteRow): Site {
         : null,
     sslMessage: row.custom_domain ? row.ssl_message : null,
     status: siteStatus(row),
+    disabledReason: row.disabled_at ? (row.disabled_reason ?? 'No reason was given') : null,
     views: Number(row.views),
     currentDeploymentId: row.current_deployment_id,
     expiresAt: row.expires_at,

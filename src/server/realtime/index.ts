@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { EVENTS } from '../../shared/events';
+import { EVENTS, type SystemUpdateEvent } from '../../shared/events';
 import type { AppContext, Part } from '../context';
 import type { AppEvents } from '../events';
 import { presentDeploymentEvent } from '../presenters/deployment';
@@ -33,6 +33,20 @@ export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
       local
         .to(rooms.user(e.userId))
         .emit(EVENTS.userUpdate, { type: 'plan-changed', plan: e.plan }),
+    ),
+    // Every socket of this node, signed in or not: each node tells its own, so each screen
+    // hears an announcement once, whichever node it is connected to.
+    ctx.events.on('announcement.published', (e) =>
+      local.emit(EVENTS.systemUpdate, {
+        type: 'announcement',
+        announcement: e.announcement,
+      } satisfies SystemUpdateEvent),
+    ),
+    ctx.events.on('announcement.ended', (e) =>
+      local.emit(EVENTS.systemUpdate, {
+        type: 'announcement-ended',
+        id: e.id,
+      } satisfies SystemUpdateEvent),
     ),
     ctx.events.on('session.ended', (e) =>
       local.in(rooms.session(e.sessionId)).disconnectSockets(true),

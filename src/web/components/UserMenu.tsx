@@ -1,4 +1,4 @@
-import { KeyRound, LogIn, LogOut } from 'lucide-react';
+import { KeyRound, LogIn, LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PLANS } from '../../shared/plans';
@@ -73,6 +73,16 @@ export function UserMenu() {
               className="flex items-center gap-2 px-4 py-2.5 text-sm hover:bg-slate-50 dark:hover:bg-slate-800"
             >
               <KeyRound className="h-4 w-4" /> API Keys
+            </Link>
+          )}
+          {user?.plan === 'ADMIN' && (
+            <Link
+              role="menuitem"
+              to="/admin"
+              onClick={() => setOpen(false)}
+              className="flex items-center gap-2 px-4 py-2.5 text-sm hover:bg-slate-50 dark:hover:bg-slate-800"
+            >
+              <ShieldCheck className="h-4 w-4" /> Operator console
             </Link>
           )}
           {guest ? (

@@ -70,9 +70,12 @@ export function useSites() {
     throttledRefetch,
     throttledRefetch,
   );
-  useRealtimeRoom<SiteUpdateEvent>(EVENTS.joinUser, user?.id, EVENTS.siteUpdate, (e) =>
-    setStatus(e.siteId, e.status),
-  );
+  useRealtimeRoom<SiteUpdateEvent>(EVENTS.joinUser, user?.id, EVENTS.siteUpdate, (e) => {
+    setStatus(e.siteId, e.status);
+    // Disabled or enabled by the operators: the reason travels with the site, not the event.
+    const known = query.data?.find((s) => s.id === e.siteId);
+    if (known && (e.status === 'INACTIVE') !== Boolean(known.disabledReason)) throttledRefetch();
+  });
   return query;
 }
 

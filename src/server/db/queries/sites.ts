@@ -110,7 +110,15 @@ export async function sitesExpiredBefore(
 export async function hostedSiteBySubdomain(db: Database, subdomain: string) {
   return db
     .selectFrom('sites')
-    .select(['id', 'user_id', 'expires_at', 'current_deployment_id', 'custom_domain', 'ssl_status'])
+    .select([
+      'id',
+      'user_id',
+      'expires_at',
+      'current_deployment_id',
+      'custom_domain',
+      'ssl_status',
+      'disabled_at',
+    ])
     .where('subdomain', '=', subdomain)
     .executeTakeFirst();
 }
@@ -191,7 +199,15 @@ export async function sitesWithDomainCheckDue(
 export async function hostedSiteByCustomDomain(db: Database, domain: string) {
   return db
     .selectFrom('sites')
-    .select(['id', 'user_id', 'expires_at', 'current_deployment_id', 'custom_domain', 'ssl_status'])
+    .select([
+      'id',
+      'user_id',
+      'expires_at',
+      'current_deployment_id',
+      'custom_domain',
+      'ssl_status',
+      'disabled_at',
+    ])
     .where('custom_domain', '=', domain)
     .where('custom_domain_status', '=', 'VERIFIED')
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { adminRoutes } from './admin';
 import { analyticsRoutes } from './analytics';
 import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
@@ -10,6 +11,7 @@ import { deploymentRoutes } from './deployments';
 import { healthRoutes } from './health';
 import { internalRoutes } from './internal';
 import { claimRoutes } from './claims';
+import { announcementRoutes, reportRoutes } from './reports';
 import { siteRoutes } from './sites';
 import { tokenRoutes } from './tokens';
 
@@ -27,4 +29,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(billingRoutes(ctx), { prefix: '/api/billing' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api/analytics' });
   await app.register(internalRoutes(ctx), { prefix: '/api/internal' });
+  await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
+  await app.register(reportRoutes(ctx), { prefix: '/api/reports' });
+  await app.register(announcementRoutes(ctx), { prefix: '/api/announcements' });
 }

@@ -2,6 +2,7 @@ import { ExternalLink, RefreshCw, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Site } from '../../../shared/site';
 import { Sparkline } from '../../components/charts/Sparkline';
+import { DisabledNotice } from '../../components/DisabledNotice';
 import { SiteStatusBadge } from '../../components/StatusBadge';
 import { Button, buttonStyles } from '../../components/ui/Button';
 import { formatDate, formatNumber, timeLeft } from '../../lib/format';
@@ -123,6 +124,7 @@ export function SitesTable({
                   {siteLabel(site)}
                 </Link>
                 <Expiry site={site} />
+                <DisabledNotice reason={site.disabledReason} compact />
               </td>
               <td className="px-5 py-3">
                 <SiteStatusBadge status={site.status} />
@@ -154,6 +156,7 @@ export function SitesTable({
                   {formatNumber(site.views)} views · {formatDate(site.createdAt)}
                 </p>
                 <Expiry site={site} />
+                <DisabledNotice reason={site.disabledReason} compact />
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
                 <SiteStatusBadge status={site.status} />

@@ -103,6 +103,12 @@ export function StillNeedHelp() {
           Follow Updates
         </a>
       </div>
+      <p className="mt-6 text-sm text-brand-100">
+        Found a site hosted here that is phishing, malware or spam?{' '}
+        <Link to="/report" className="font-semibold text-white underline">
+          Report abuse
+        </Link>
+      </p>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLayout } from '../../components/PageLayout';
 import { Badge } from '../../components/StatusBadge';
+import { DisabledNotice } from '../../components/DisabledNotice';
 import { Button, buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
@@ -244,7 +245,7 @@ export function SiteDetailPage() {
             variant="secondary"
             onClick={startRedeploy}
             loading={redeploy.isPending}
-            disabled={building}
+            disabled={building || Boolean(s.disabledReason)}
           >
             {!redeploy.isPending && <RefreshCw className="h-4 w-4" aria-hidden />} Redeploy
           </Button>
@@ -257,6 +258,12 @@ export function SiteDetailPage() {
           </Button>
         </div>
       </div>
+
+      {s.disabledReason && (
+        <div className="mt-6">
+          <DisabledNotice reason={s.disabledReason} />
+        </div>
+      )}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
         <StatCard

@@ -1,0 +1,82 @@
+import type { Announcement } from '../../../shared/admin';
+import type { AppContext } from '../../context';
+import {
+  activeAnnouncements,
+  endAnnouncement,
+  insertAnnouncement,
+  recentAnnouncements,
+} from '../../db/queries/announcements';
+import type { AnnouncementRow, UserRow } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { newId, nowIso } from '../../lib/ids';
+import { audit } from './audit';
+
+/** Announcements are for a maintenance window or an incident, not a standing notice. */
+export const MAX_ANNOUNCEMENT_DAYS = 14;
+
+export function presentAnnouncement(row: AnnouncementRow): Announcement {
+  return {
+    id: row.id,
+    message: row.message,
+    level: row.level,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    endedAt: row.ended_at,
+  };
+}
+
+export async function currentAnnouncements(ctx: Pick<AppContext, 'db'>): Promise<Announcement[]> {
+  return (await activeAnnouncements(ctx.db, nowIso())).map(presentAnnouncement);
+}
+
+export async function announcementHistory(ctx: Pick<AppContext, 'db'>): Promise<Announcement[]> {
+  return (await recentAnnouncements(ctx.db)).map(presentAnnouncement);
+}
+
+/** Stores it, then every node pushes it to every socket it holds (`system-update`). */
+export async function postAnnouncement(
+  ctx: AppContext,
+  operator: UserRow,
+  input: { message: string; level: 'info' | 'warning'; expiresAt: string },
+): Promise<Announcement> {
+  const now = Date.now();
+  const expires = Date.parse(input.expiresAt);
+  if (!(expires > now)) throw badRequest('An announcement must end in the future.');
+  if (expires - now > MAX_ANNOUNCEMENT_DAYS * 24 * 60 * 60 * 1000) {
+    throw badRequest(`An announcement can last at most ${MAX_ANNOUNCEMENT_DAYS} days.`);
+  }
+  const row: AnnouncementRow = {
+    id: newId(),
+    message: input.message,
+    level: input.level,
+    created_by: operator.id,
+    created_at: nowIso(now),
+    expires_at: nowIso(expires),
+    ended_at: null,
+  };
+  await insertAnnouncement(ctx.db, row);
+  await audit(ctx, operator, 'announcement.create', {
+    type: 'announcement',
+    id: row.id,
+    label: row.message.slice(0, 80),
+  });
+  const announcement = presentAnnouncement(row);
+  ctx.events.emit('announcement.published', { announcement });
+  return announcement;
+}
+
+export async function endAnnouncementEarly(
+  ctx: AppContext,
+  operator: UserRow,
+  id: string,
+): Promise<Announcement> {
+  const row = await endAnnouncement(ctx.db, id, nowIso());
+  if (!row) throw notFound('No running announcement with this id');
+  await audit(ctx, operator, 'announcement.end', {
+    type: 'announcement',
+    id: row.id,
+    label: row.message.slice(0, 80),
+  });
+  ctx.events.emit('announcement.ended', { id: row.id });
+  return presentAnnouncement(row);
+}

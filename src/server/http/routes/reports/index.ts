@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  AbuseReportRequestSchema,
+  type AbuseReportResponse,
+  type AnnouncementsResponse,
+} from '../../../../shared/admin';
+import type { AppContext } from '../../../context';
+import { currentAnnouncements } from '../../../domain/operations/announcements';
+import { fileAbuseReport } from '../../../domain/operations/reports';
+import { clientAddress } from '../../rate-limits';
+
+/** POST /api/reports: the public 'Report abuse' form; signed in or not. */
+export function reportRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/', async (request, reply) => {
+      const input = AbuseReportRequestSchema.parse(request.body ?? {});
+      const { reportId } = await fileAbuseReport(ctx, input, clientAddress(request));
+      return reply.status(201).send({ ok: true, reportId } satisfies AbuseReportResponse);
+    });
+  };
+}
+
+/** GET /api/announcements: public, what every app screen fetches on load. */
+export function announcementRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/', async (_request, reply) => {
+      // Screens poll nothing: new ones come by socket; this is the state at load time.
+      void reply.header('cache-control', 'no-store');
+      return { announcements: await currentAnnouncements(ctx) } satisfies AnnouncementsResponse;
+    });
+  };
+}

@@ -1,0 +1,108 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SystemUpdateEvent } from '../shared/events';
+import {
+  clusterUnavailable,
+  startCluster,
+  type Cluster,
+  type ClusterNode,
+} from '../../test/cluster';
+import {
+  deployCode,
+  fetchSite,
+  htmlArtifact,
+  uniqueSubdomain,
+  waitForDeployment,
+} from '../../test/deploy';
+import { apiClient, registerUser } from '../../test/server';
+import { waitForEvent, waitUntil } from '../../test/wait';
+
+// The operator's actions across nodes: a site disabled through web A answers 451 on web B
+// within a second (the bus tells B at once; revalidation after a second is only the fallback),
+// and an announcement posted through A reaches a screen connected to B.
+const unavailable = await clusterUnavailable();
+if (unavailable) console.warn(`operations cluster test skipped: ${unavailable}`);
+
+const OPERATOR = 'ops@example.com';
+
+describe.skipIf(unavailable !== null)('operator actions on every node', () => {
+  let cluster: Cluster;
+  let a: ClusterNode;
+  let b: ClusterNode;
+  let ops: string;
+  let socketOnB: Socket;
+
+  beforeAll(async () => {
+    cluster = await startCluster(2, { ADMIN_EMAILS: OPERATOR });
+    [a, b] = cluster.webs as [ClusterNode, ClusterNode];
+    ops = (await registerUser({ api: apiClient(a.url) }, { email: OPERATOR })).token;
+    socketOnB = io(b.url, { transports: ['websocket'], reconnection: false });
+    await waitForEvent(socketOnB, 'connect');
+  }, 180_000);
+  afterAll(async () => {
+    socketOnB?.disconnect();
+    await cluster?.close();
+  });
+
+  it('disables through A: B answers 451 within a second; enabling restores it on B', async () => {
+    const apiA = { api: apiClient(a.url) };
+    const owner = (await registerUser(apiA)).token;
+    const subdomain = uniqueSubdomain('opsnode');
+    const started = await deployCode(apiA, owner, subdomain, htmlArtifact('served by B'));
+    expect(started.status).toBe(201);
+    expect((await waitForDeployment(apiA, owner, started.body.deployment.id)).status).toBe(
+      'SUCCESS',
+    );
+    const siteId: string = started.body.site.id;
+    // B serves it, so B holds it in its cache: only an event or revalidation can change that.
+    await waitUntil(async () => (await fetchSite(b.port, subdomain)).status === 200, {
+      what: 'B to serve the site',
+    });
+
+    // Just checked: B's own revalidation would take a full second from here, so an answer
+    // well inside that window is the event's doing.
+    expect((await fetchSite(b.port, subdomain)).status).toBe(200);
+    const disabled = await apiA.api('POST', `/api/admin/sites/${siteId}/disable`, {
+      token: ops,
+      body: { reason: 'Malware download' },
+    });
+    expect(disabled.status).toBe(200);
+    const at = Date.now();
+    const page = await waitUntil(
+      async () => {
+        const res = await fetchSite(b.port, subdomain);
+        return res.status === 451 ? res : null;
+      },
+      { timeoutMs: 1000, intervalMs: 20, what: 'B to answer 451 within a second' },
+    );
+    expect(Date.now() - at).toBeLessThan(700);
+    expect(page.text).toContain('This site has been disabled');
+
+    const enabled = await apiA.api('POST', `/api/admin/sites/${siteId}/enable`, {
+      token: ops,
+      body: {},
+    });
+    expect(enabled.status).toBe(200);
+    const back = await waitUntil(
+      async () => {
+        const res = await fetchSite(b.port, subdomain);
+        return res.status === 200 ? res : null;
+      },
+      { timeoutMs: 1000, intervalMs: 20, what: 'B to serve the site again within a second' },
+    );
+    expect(back.text).toContain('served by B');
+  });
+
+  it('pushes an announcement posted through A to a screen connected to B', async () => {
+    const heard = waitForEvent<SystemUpdateEvent>(socketOnB, 'system-update');
+    const posted = await apiClient(a.url)('POST', '/api/admin/announcements', {
+      token: ops,
+      body: {
+        message: 'Database maintenance tonight',
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(posted.status).toBe(201);
+    expect(await heard).toEqual({ type: 'announcement', announcement: posted.body.announcement });
+  });
+});

@@ -1,0 +1,87 @@
+import { FileWarning, Flag, Globe, Megaphone, ScrollText, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { PageLayout } from '../../components/PageLayout';
+import { Spinner } from '../../components/ui/Spinner';
+import { cn } from '../../components/ui/cn';
+import { useSession } from '../../hooks/session';
+import { AnnouncementsTab } from './AnnouncementsTab';
+import { AuditTab } from './AuditTab';
+import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
+import { ReportsTab } from './ReportsTab';
+import { SitesTab } from './SitesTab';
+import { UsersTab } from './UsersTab';
+
+const TABS = [
+  { id: 'reports', label: 'Reports', icon: Flag },
+  { id: 'sites', label: 'Sites', icon: Globe },
+  { id: 'users', label: 'Users', icon: Users },
+  { id: 'announcements', label: 'Announcements', icon: Megaphone },
+  { id: 'audit', label: 'Audit log', icon: ScrollText },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/**
+ * /admin: the operator's console. Only ADMIN users see it; everyone else goes to /dashboard.
+ * The server checks every call on its own: this guard only spares others a useless screen.
+ */
+export function AdminPage() {
+  const { user, loading } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [asking, setAsking] = useState<ReasonRequest | null>(null);
+  const tab: TabId = TABS.some((t) => t.id === params.get('tab'))
+    ? (params.get('tab') as TabId)
+    : 'reports';
+
+  if (loading) {
+    return (
+      <PageLayout variant="dashboard" title="Operations">
+        <div className="flex justify-center py-20">
+          <Spinner label="Loading..." />
+        </div>
+      </PageLayout>
+    );
+  }
+  if (!user || user.plan !== 'ADMIN') return <Navigate to="/dashboard" replace />;
+
+  return (
+    <PageLayout variant="subpage" backTo="/dashboard" backText="Dashboard" title="Operations">
+      <div className="flex items-center gap-3">
+        <FileWarning className="h-7 w-7 text-brand-600 dark:text-brand-400" aria-hidden />
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Operator console</h1>
+      </div>
+      <nav
+        role="tablist"
+        aria-label="Console sections"
+        className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+      >
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            onClick={() => setParams({ tab: t.id }, { replace: true })}
+            className={cn(
+              '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium',
+              tab === t.id
+                ? 'border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-300'
+                : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
+            )}
+          >
+            <t.icon className="h-4 w-4" aria-hidden />
+            {t.label}
+          </button>
+        ))}
+      </nav>
+      <div className="mt-6" role="tabpanel">
+        {tab === 'reports' && <ReportsTab ask={setAsking} />}
+        {tab === 'sites' && <SitesTab ask={setAsking} />}
+        {tab === 'users' && <UsersTab ask={setAsking} />}
+        {tab === 'announcements' && <AnnouncementsTab />}
+        {tab === 'audit' && <AuditTab />}
+      </div>
+      <ReasonDialog request={asking} onClose={() => setAsking(null)} />
+    </PageLayout>
+  );
+}
