@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { sessionForToken } from '../domain/sessions';
 import { unauthorized } from '../errors';
+import { MCP_PATH } from './routes/mcp';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +22,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('sessionExpiresAt', null);
   app.decorateRequest('sessionId', null);
   app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // /mcp: the MCP endpoint takes the same bearer tokens as the API.
+    if (!request.url.startsWith('/api/') && request.url.split('?')[0] !== MCP_PATH) return;
     const token = tokenFrom({
       authorization: request.headers.authorization,
       cookie: request.headers.cookie,
