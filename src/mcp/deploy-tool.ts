@@ -112,7 +112,9 @@ function describeOutcome(started: StartedDeployment, done: Deployment) {
  */
 export function subdomainFor(title: string | undefined): string {
   const slug = (title ?? '')
+    // é → e + a combining accent, dropped: "Café" reads "cafe", not "cafe-".
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
