@@ -10,7 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/builder-corpus';
 import { describeEachDatabase } from '../../test/databases';
-import { fetchSite, htmlArtifact, uniqueSubdomain } from '../../test/deploy';
+import { deployCode, fetchSite, htmlArtifact, uniqueSubdomain } from '../../test/deploy';
 import { guestSession, registerUser, startTestServer, type TestServer } from '../../test/server';
 
 const TOOLS = ['deploy_artifact', 'get_deployment_logs', 'list_sites', 'rollback_site'];
@@ -229,6 +229,19 @@ describeEachDatabase('MCP server', (dialect) => {
       await expect(httpClient(server, 'not-a-token')).rejects.toThrow(/needs an access token/);
     });
 
+    it("answers a plain JSON-RPC POST with JSON and the app's security headers", async () => {
+      const res = await server.api('POST', '/mcp', {
+        token,
+        headers: { accept: 'application/json, text/event-stream' },
+        body: { jsonrpc: '2.0', id: 7, method: 'tools/list' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(res.body.id).toBe(7);
+      expect(res.body.result.tools).toHaveLength(4);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    });
+
     it('is not reachable on a site host', async () => {
       const subdomain = uniqueSubdomain('nomcp');
       await call(client, 'deploy_artifact', { code: htmlArtifact('static'), subdomain });
@@ -245,6 +258,30 @@ describeEachDatabase('MCP server', (dialect) => {
       expect(res.status).toBe(405);
       expect(res.text).not.toContain('deploy_artifact');
       expect(res.text).not.toContain('jsonrpc');
+    });
+  });
+
+  describe('deploy budget', () => {
+    let limited: TestServer;
+    beforeAll(async () => {
+      limited = await startTestServer(dialect, { DEPLOY_BURST_LIMIT: '2' });
+    });
+    afterAll(() => limited?.close());
+
+    it('is the one the API spends: MCP deploys count with pastes and uploads', async () => {
+      const { token: own } = await registerUser(limited);
+      for (const n of [1, 2]) {
+        const res = await deployCode(limited, own, uniqueSubdomain('budget'), htmlArtifact(`${n}`));
+        expect(res.status).toBe(201);
+      }
+      const client = await httpClient(limited, own);
+      try {
+        const over = await call(client, 'deploy_artifact', { code: htmlArtifact('3') });
+        expect(over.isError).toBe(true);
+        expect(text(over)).toMatch(/^Too many deployments from your account in a minute/);
+      } finally {
+        await client.close();
+      }
     });
   });
 

@@ -42,6 +42,11 @@ export function registerMcpRoute(app: FastifyInstance, ctx: AppContext): void {
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
+    // From here the transport writes the response itself: headers the app's hooks set
+    // (security headers) are carried over first.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     reply.hijack();
     reply.raw.on('close', () => {
       void transport.close();
