@@ -11,14 +11,18 @@ import { createMcpServer } from './tools';
 export const DEFAULT_URL = 'http://localhost:3000';
 
 export interface StdioOptions {
+  /** The server; by default ARTIFACT_HOST_URL, else http://localhost:3000. */
+  baseUrl?: string;
+  /** The access token; by default ARTIFACT_HOST_TOKEN. (The CLI passes what `login` stored.) */
+  token?: string | null;
   env?: NodeJS.ProcessEnv;
 }
 
 /** Serves the tools over stdio until the client closes the pipe. */
 export async function runStdioServer(opts: StdioOptions = {}): Promise<void> {
   const env = opts.env ?? process.env;
-  const baseUrl = env.ARTIFACT_HOST_URL?.trim() || DEFAULT_URL;
-  const token = env.ARTIFACT_HOST_TOKEN?.trim();
+  const baseUrl = opts.baseUrl?.trim() || env.ARTIFACT_HOST_URL?.trim() || DEFAULT_URL;
+  const token = opts.token?.trim() || env.ARTIFACT_HOST_TOKEN?.trim();
   if (!token) {
     console.error(
       'artifact-host mcp: ARTIFACT_HOST_TOKEN is not set; every tool will answer with how to set it.',

@@ -16,7 +16,15 @@ export interface DomainPortOptions {
   clientAddress: string;
   /** Spends one deploy from the account's and address's budgets, as the deploy routes do. */
   spendDeployBudget(): Promise<void>;
+  /**
+   * A read-scope access token: the reading tools work, deploying and rolling back are
+   * refused in the API's words. (One POST /mcp carries any tool, so the scope is checked
+   * per tool here rather than per route.)
+   */
+  readOnly: boolean;
 }
+
+export const READ_ONLY_MESSAGE = 'This access token can only read.';
 
 /**
  * The tools' port inside the server: the same domain functions the API routes call, as the
@@ -29,6 +37,7 @@ export function domainPort(ctx: AppContext, user: UserRow, opts: DomainPortOptio
   };
   const port: HostPort = {
     async deploy(source, subdomain) {
+      if (opts.readOnly) throw new ToolError(READ_ONLY_MESSAGE, 'FORBIDDEN');
       await opts.spendDeployBudget();
       const started = await startDeployment(ctx, user, {
         subdomain,
@@ -54,6 +63,7 @@ export function domainPort(ctx: AppContext, user: UserRow, opts: DomainPortOptio
     },
     getDeployment: present,
     async rollback(siteId, deploymentId) {
+      if (opts.readOnly) throw new ToolError(READ_ONLY_MESSAGE, 'FORBIDDEN');
       const site = await ownedSite(ctx.db, user, siteId);
       const done = await rollbackSite(ctx, site, deploymentId);
       return {

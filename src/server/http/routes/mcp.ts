@@ -33,6 +33,7 @@ export function registerMcpRoute(app: FastifyInstance, ctx: AppContext): void {
     const port = domainPort(ctx, user, {
       clientAddress: clientAddress(request),
       spendDeployBudget: () => limited.preHandler(request),
+      readOnly: hasReadScope(request),
     });
     const server = createMcpServer(port, (err) =>
       request.log.error({ err }, 'an MCP tool failed unexpectedly'),
@@ -76,6 +77,14 @@ export function registerMcpRoute(app: FastifyInstance, ctx: AppContext): void {
 function bearerUser(request: FastifyRequest) {
   if (!tokenFrom({ authorization: request.headers.authorization })) return null;
   return request.currentUser;
+}
+
+/**
+ * Whether an access token of the read scope authenticated the request. Access tokens set
+ * `accessTokenScope` on the request where auth resolves them; sessions leave it unset.
+ */
+function hasReadScope(request: FastifyRequest): boolean {
+  return (request as { accessTokenScope?: string | null }).accessTokenScope === 'read';
 }
 
 function refuse(reply: FastifyReply) {
