@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -357,9 +358,60 @@ describeEachDatabase('MCP server', (dialect) => {
       expect((await fetchSite(server.port, subdomain)).text).toContain('Harbor Street Bakery');
     });
 
-    it('writes nothing but protocol messages to stdout (logs go to stderr)', () => {
-      // Any stray line on stdout would have broken the client's parsing above.
-      expect(stderr.join('')).toContain('serving tools for');
+    it('without a token still lists its tools, and each says how to set one', async () => {
+      const bare = new Client({ name: 'mcp-stdio-no-token', version: '1.0.0' });
+      await bare.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: ['--import', 'tsx', 'src/mcp/stdio.ts'],
+          cwd: REPO_ROOT,
+          env: { ...getDefaultEnvironment(), ARTIFACT_HOST_URL: server.url },
+          stderr: 'ignore',
+        }),
+      );
+      try {
+        expect((await bare.listTools()).tools).toHaveLength(4);
+        const res = await call(bare, 'list_sites');
+        expect(res.isError).toBe(true);
+        expect(text(res)).toContain('set ARTIFACT_HOST_TOKEN');
+      } finally {
+        await bare.close();
+      }
+    });
+
+    it('writes only protocol messages to stdout, and ends when the client closes stdin', async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/mcp/stdio.ts'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ARTIFACT_HOST_URL: server.url, ARTIFACT_HOST_TOKEN: token },
+      });
+      let stdout = '';
+      let childErr = '';
+      child.stderr.on('data', (c: Buffer) => (childErr += String(c)));
+      const answered = new Promise<void>((resolve) =>
+        child.stdout.on('data', (c: Buffer) => {
+          stdout += String(c);
+          if (stdout.includes('\n')) resolve();
+        }),
+      );
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      };
+      child.stdin.write(`${JSON.stringify(initialize)}\n`);
+      await answered;
+      child.stdin.end();
+      expect(await exited).toBe(0);
+      const lines = stdout.trim().split('\n');
+      for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+      expect(JSON.parse(lines[0]!).result.serverInfo.name).toBe('artifact-host');
+      expect(childErr).toContain(`serving tools for ${server.url}`);
     });
   });
 });
