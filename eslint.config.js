@@ -11,6 +11,9 @@ const zones = [
   { target: './src/web', from: ['./src/server', './src/builder'] },
   { target: './src/server', from: ['./src/web'] },
   { target: './src/builder', from: ['./src/server', './src/web'] },
+  // The MCP tools run inside the server and in the command-line tool alike: the server's
+  // side comes in through a port (src/server/mcp/domain-port.ts).
+  { target: './src/mcp', from: ['./src/server', './src/web'] },
 ];
 
 export default tseslint.config(

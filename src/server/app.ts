@@ -17,6 +17,7 @@ import {
 } from './http/error-handler';
 import { registerRateLimits } from './http/rate-limits';
 import { registerApiRoutes } from './http/routes';
+import { registerMcpRoute } from './http/routes/mcp';
 import { healthRoutes } from './http/routes/health';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa, wantsApp } from './http/spa';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   registerAuth(app, ctx);
   await registerRateLimits(app);
   await registerApiRoutes(app, ctx);
+  registerMcpRoute(app, ctx);
   const sendApp = opts.dev ? null : await registerSpa(app, webDir);
   app.setNotFoundHandler((request, reply) => {
     if (sendApp && wantsApp(request)) return sendApp(reply);

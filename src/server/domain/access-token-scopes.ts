@@ -21,6 +21,8 @@ export function assertScopeAllows(scope: AccessTokenScope, method: string, route
     throw forbidden('Access tokens can only be managed from a signed-in session in the app.');
   }
   if (READS.has(method)) return;
+  // The MCP endpoint checks each tool against the scope itself (a read token lists and reads).
+  if (route === '/mcp') return;
   if (scope === 'read') throw forbidden('This access token can only read.');
   if (!DEPLOY_API.has(`${method} ${route}`)) {
     throw forbidden(

@@ -8,6 +8,7 @@ import { isAccessTokenSecret, resolveAccessToken } from '../domain/access-tokens
 import { suspensionOfToken } from '../domain/operations/suspension';
 import { sessionForToken } from '../domain/sessions';
 import { accountSuspended, forbidden, unauthorized } from '../errors';
+import { MCP_PATH } from './routes/mcp';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,7 +35,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('accessTokenScope', null);
   app.decorateRequest('suspendedReason', null);
   app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // /mcp: the MCP endpoint takes the same bearer tokens as the API.
+    if (!request.url.startsWith('/api/') && request.url.split('?')[0] !== MCP_PATH) return;
     const token = tokenFrom({
       authorization: request.headers.authorization,
       cookie: request.headers.cookie,

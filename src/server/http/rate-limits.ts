@@ -121,13 +121,23 @@ export function passwordResetLimits(app: FastifyInstance, config: Config) {
   };
 }
 
+type DeployLimits = ReturnType<typeof makeDeployLimits>;
+// Each createRateLimit keeps its own counts, so the hook is made once per server.
+const deployLimitsOf = new WeakMap<Config, DeployLimits>();
+
 /**
- * The hook of the deploy routes, made once so that paste, upload and redeploy spend one
- * budget: the account's hour and minute, and its address's hour. The plugin runs one limit
- * per request, so this hook checks the three itself. After authentication (preHandler),
- * before an upload is read.
+ * The hook of the deploy routes, made once so that paste, upload, redeploy and the MCP
+ * deploy tool spend one budget: the account's hour and minute, and its address's hour. The
+ * plugin runs one limit per request, so this hook checks the three itself. After
+ * authentication (preHandler), before an upload is read.
  */
-export function deployLimits(app: FastifyInstance, config: Config) {
+export function deployLimits(app: FastifyInstance, config: Config): DeployLimits {
+  let made = deployLimitsOf.get(config);
+  if (!made) deployLimitsOf.set(config, (made = makeDeployLimits(app, config)));
+  return made;
+}
+
+function makeDeployLimits(app: FastifyInstance, config: Config) {
   const limits = rateLimits(config);
   const budgets = [limits.deploy, limits.deployBurst, limits.deployFromAddress].map(
     ({ what, ...options }) => ({ what, check: app.createRateLimit(options) }),

@@ -1,0 +1,125 @@
+import type { Deployment } from '../../shared/deployment';
+import { ToolError, type HostPort } from '../../mcp/port';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { ownedDeployment, ownedSite } from '../domain/access';
+import { startDeployment } from '../domain/deployments';
+import { listDeployments, listSites, rollbackSite } from '../domain/sites';
+import { AppError } from '../errors';
+import { presentDeployment } from '../presenters/deployment';
+import { presentSite } from '../presenters/site';
+
+const FINAL = new Set(['SUCCESS', 'FAILED']);
+
+export interface DomainPortOptions {
+  /** Where the request comes from, for the per-address deploy limits. */
+  clientAddress: string;
+  /** Spends one deploy from the account's and address's budgets, as the deploy routes do. */
+  spendDeployBudget(): Promise<void>;
+  /**
+   * A read-scope access token: the reading tools work, deploying and rolling back are
+   * refused in the API's words. (One POST /mcp carries any tool, so the scope is checked
+   * per tool here rather than per route.)
+   */
+  readOnly: boolean;
+}
+
+export const READ_ONLY_MESSAGE = 'This access token can only read.';
+
+/**
+ * The tools' port inside the server: the same domain functions the API routes call, as the
+ * bearer's user, so ownership, plan limits and guest rules are the API's own.
+ */
+export function domainPort(ctx: AppContext, user: UserRow, opts: DomainPortOptions): HostPort {
+  const present = async (id: string): Promise<Deployment> => {
+    const { deployment, site } = await ownedDeployment(ctx.db, user, id);
+    return presentDeployment(ctx.config, deployment, site);
+  };
+  const port: HostPort = {
+    async deploy(source, subdomain) {
+      if (opts.readOnly) throw new ToolError(READ_ONLY_MESSAGE, 'FORBIDDEN');
+      await opts.spendDeployBudget();
+      const started = await startDeployment(ctx, user, {
+        subdomain,
+        source: { kind: source.kind, bytes: source.bytes, name: null },
+        aiProvider: null,
+        clientAddress: opts.clientAddress,
+      });
+      const site = presentSite(ctx.config, started.site);
+      return {
+        deployment: presentDeployment(ctx.config, started.deployment, started.site),
+        site: { id: site.id, url: site.url, subdomain: site.subdomain },
+      };
+    },
+    waitUntilFinished: (id, timeoutMs) => waitForFinish(ctx, id, timeoutMs, () => present(id)),
+    async listSites() {
+      return (await listSites(ctx.db, user)).map((s) => presentSite(ctx.config, s));
+    },
+    async listDeployments(siteId) {
+      const site = await ownedSite(ctx.db, user, siteId);
+      return (await listDeployments(ctx.db, site)).map((d) =>
+        presentDeployment(ctx.config, d, site),
+      );
+    },
+    getDeployment: present,
+    async rollback(siteId, deploymentId) {
+      if (opts.readOnly) throw new ToolError(READ_ONLY_MESSAGE, 'FORBIDDEN');
+      const site = await ownedSite(ctx.db, user, siteId);
+      const done = await rollbackSite(ctx, site, deploymentId);
+      return {
+        site: presentSite(ctx.config, done.site),
+        deployment: presentDeployment(ctx.config, done.deployment, done.site),
+      };
+    },
+  };
+  return withToolErrors(port);
+}
+
+/**
+ * Waits on `deployment.finished` rather than polling. Listening starts before the state is
+ * read once, so a build that ends in between is seen either way. Over Redis every node hears
+ * the event, so the build may run on any worker.
+ */
+function waitForFinish(
+  ctx: AppContext,
+  id: string,
+  timeoutMs: number,
+  read: () => Promise<Deployment>,
+): Promise<Deployment> {
+  return new Promise<Deployment>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: Promise<Deployment>) => {
+      if (settled) return;
+      settled = true;
+      off();
+      clearTimeout(timer);
+      outcome.then(resolve, reject);
+    };
+    const off = ctx.events.on('deployment.finished', ({ deployment }) => {
+      if (deployment.id === id) settle(read());
+    });
+    const timer = setTimeout(() => settle(read()), timeoutMs);
+    read().then(
+      (now) => {
+        if (FINAL.has(now.status)) settle(Promise.resolve(now));
+      },
+      (err: unknown) => settle(Promise.reject(err)),
+    );
+  });
+}
+
+/** The domain's refusals (plan limits, a taken subdomain, a bad name) in its own words. */
+function withToolErrors(port: HostPort): HostPort {
+  const wrapped = {} as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(port) as Array<[string, (...a: unknown[]) => unknown]>) {
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        if (err instanceof AppError) throw new ToolError(err.message, err.code);
+        throw err;
+      }
+    };
+  }
+  return wrapped as unknown as HostPort;
+}
