@@ -4,6 +4,7 @@ import { deleteCommand } from './commands/delete';
 import { deployCommand } from './commands/deploy';
 import { loginCommand } from './commands/login';
 import { logsCommand } from './commands/logs';
+import { mcpCommand } from './commands/mcp';
 import { rollbackCommand } from './commands/rollback';
 import { sitesCommand } from './commands/sites';
 import { CliError } from './errors';
@@ -15,6 +16,7 @@ const COMMANDS: Command[] = [
   logsCommand,
   rollbackCommand,
   deleteCommand,
+  mcpCommand,
 ];
 
 function version(): string {

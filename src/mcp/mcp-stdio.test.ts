@@ -12,7 +12,7 @@ import { fetchSite, htmlArtifact, uniqueSubdomain } from '../../test/deploy';
 import { BROKEN, TOOLS, call, filesOf, sample, text } from '../../test/mcp';
 import { registerUser, startTestServer, type TestServer } from '../../test/server';
 
-// `artifact-host mcp`: src/mcp/stdio.ts as a child process, as an MCP client starts it,
+// `artifact-host mcp` (src/mcp/stdio.ts) as a child process, as an MCP client starts it,
 // talking to a real server through its REST API.
 describeEachDatabase('MCP server over stdio (artifact-host mcp)', (dialect) => {
   let server: TestServer;
@@ -28,9 +28,10 @@ describeEachDatabase('MCP server over stdio (artifact-host mcp)', (dialect) => {
     const stderr: string[] = [];
     beforeAll(async () => {
       client = new Client({ name: 'mcp-stdio-test', version: '1.0.0' });
+      // As an MCP client configured per the README starts it: `artifact-host mcp`.
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', 'src/mcp/stdio.ts'],
+        args: [path.join(REPO_ROOT, 'bin/artifact-host.mjs'), 'mcp'],
         cwd: REPO_ROOT,
         env: {
           ...getDefaultEnvironment(),
