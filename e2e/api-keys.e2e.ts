@@ -63,7 +63,8 @@ describe('API keys in the browser', () => {
       'Security',
       'Notifications',
     ]);
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    // The panel's own link (the top bar has a Sign In link for visitors as well).
+    await page.locator('main').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
   });
 

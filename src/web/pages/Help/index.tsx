@@ -19,14 +19,24 @@ export function HelpPage() {
   // While searching every match shows expanded; a reader may still fold some away.
   const [foldedInSearch, setFoldedInSearch] = useState<Set<HelpCategoryId>>(new Set());
 
+  const [pendingScroll, setPendingScroll] = useState<string | null>(null);
+
   useEffect(() => {
     if (!article) return;
     setOpenId(article.category);
     setQuery('');
-    requestAnimationFrame(() =>
-      document.getElementById(`article-${article.id}`)?.scrollIntoView({ block: 'start' }),
-    );
+    setPendingScroll(article.id);
   }, [article]);
+
+  // The article's row exists only once its category has rendered open, which may come a frame
+  // after the click: scroll after that render, not on a timer that can run first.
+  useEffect(() => {
+    if (!pendingScroll) return;
+    const row = document.getElementById(`article-${pendingScroll}`);
+    if (!row) return;
+    row.scrollIntoView({ block: 'start' });
+    setPendingScroll(null);
+  }, [pendingScroll, openId]);
 
   // The box shows every keystroke; the results follow once typing pauses (SPEC.md section 9).
   // Clearing the box (or opening an article) shows everything again at once.
