@@ -70,6 +70,20 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.currentUser;
 }
 
+/**
+ * Who is asking, for calls that also serve requests with no credentials at all (a guest deploy
+ * through the API). Credentials that were sent but not accepted, such as an expired session,
+ * still answer 401: that browser must sign in again, not become a stranger's guest.
+ */
+export function userOrNobody(request: FastifyRequest): UserRow | null {
+  if (request.currentUser) return request.currentUser;
+  const sent = tokenFrom({
+    authorization: request.headers.authorization,
+    cookie: request.headers.cookie,
+  });
+  return sent ? requireUser(request) : null;
+}
+
 /** Managing tokens, the password and the like needs a person signed in, not a token. */
 export function requireSessionUser(request: FastifyRequest): UserRow {
   const user = requireUser(request);

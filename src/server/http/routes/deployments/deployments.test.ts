@@ -28,6 +28,17 @@ describeEachDatabase('deployments API', (dialect) => {
   });
   afterAll(() => server.close());
 
+  const countGuests = async () =>
+    Number(
+      (
+        await server.ctx.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('is_guest', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   describe('deploy/code', () => {
     it('builds pasted HTML and the site answers on its host', async () => {
       const subdomain = uniqueSubdomain('hello');
@@ -75,6 +86,28 @@ describeEachDatabase('deployments API', (dialect) => {
       // An account's own deploys carry no claim link.
       const own = await deployCode(server, ann, uniqueSubdomain('own'), htmlArtifact('x'));
       expect(own.body.claimUrl).toBeUndefined();
+    });
+
+    it('answers 401 to credentials that were sent but not accepted, making no guest site', async () => {
+      const guestsBefore = await countGuests();
+      const stale = await deployCode(
+        server,
+        'expired-or-made-up',
+        uniqueSubdomain('stale'),
+        htmlArtifact('x'),
+      );
+      expect(stale.status).toBe(401);
+      expect(stale.body.error.message).toBe('Authentication required. Please login again.');
+      const form = new FormData();
+      form.set('subdomain', uniqueSubdomain('stale'));
+      form.set('file', new Blob(['<h1>x</h1>'], { type: 'text/html' }), 'index.html');
+      const upload = await fetch(`${server.url}/api/deployments/deploy/file`, {
+        method: 'POST',
+        headers: { cookie: 'auth_token=expired-or-made-up' },
+        body: form,
+      });
+      expect(upload.status).toBe(401);
+      expect(await countGuests()).toBe(guestsBefore);
     });
 
     it('refuses bad, reserved and empty subdomains and empty code', async () => {

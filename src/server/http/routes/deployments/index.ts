@@ -14,7 +14,7 @@ import { redeploySite } from '../../../domain/deployments';
 import { deployWithOrWithoutSession } from '../../../domain/guest-deploys';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
-import { requireUser } from '../../auth';
+import { requireUser, userOrNobody } from '../../auth';
 import { clientAddress, deployLimits } from '../../rate-limits';
 import { IdParamsSchema } from '../../params';
 import { readUpload } from './upload';
@@ -45,7 +45,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
     // Without any session these make a guest site and answer with its claim link.
     app.post('/deploy/code', limited, async (request, reply) => {
       const input = DeployCodeRequestSchema.parse(request.body ?? {});
-      const started = await deployWithOrWithoutSession(ctx, request.currentUser, {
+      const started = await deployWithOrWithoutSession(ctx, userOrNobody(request), {
         subdomain: input.subdomain,
         source: { kind: 'code', bytes: Buffer.from(input.code, 'utf8'), name: null },
         aiProvider: input.aiProvider ?? null,
@@ -55,8 +55,9 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     app.post('/deploy/file', limited, async (request, reply) => {
+      const user = userOrNobody(request);
       const upload = await readUpload(request);
-      const started = await deployWithOrWithoutSession(ctx, request.currentUser, {
+      const started = await deployWithOrWithoutSession(ctx, user, {
         ...upload,
         aiProvider: null,
         clientAddress: clientAddress(request),
