@@ -229,6 +229,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // Where each abuse report filed on /report is sent, when e-mail is configured.
+  ABUSE_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   TLS_CERT_FILE: z.string().min(1).optional(),
   TLS_KEY_FILE: z.string().min(1).optional(),
   // Stripe billing: off while STRIPE_SECRET_KEY is unset (SPEC.md sections 6 and 7).
@@ -348,7 +350,7 @@ export interface Config {
   tlsCertFile: string | null;
   tlsKeyFile: string | null;
   /** E-mail: null smtpUrl sends nothing (development and tests log each message instead). */
-  mail: { smtpUrl: string | null; from: string };
+  mail: { smtpUrl: string | null; from: string; abuseTo: string | null };
   billing: BillingConfig;
   /** Where each AI provider's API is, the model a site's calls use, and how long one may take. */
   ai: {
@@ -451,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `Artifact Host <no-reply@${new URL(appOrigin).hostname}>`,
+      abuseTo: e.ABUSE_EMAIL ?? null,
     },
     ai: {
       baseUrls: {

@@ -3,12 +3,12 @@ import { userById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { notificationsOf } from '../domain/notifications';
 import type { NotificationSettings } from '../../shared/account';
-import { paymentFailedMail, planChangedMail, type MailContent } from './templates';
+import { abuseReportMail, paymentFailedMail, planChangedMail, type MailContent } from './templates';
 
 export { createMailer, type Mailer, type MailMessage } from './mailer';
 
 /**
- * The e-mails that follow what happened elsewhere (billing). Handlers are `onOwn`: the node
+ * The e-mails that follow what happened elsewhere (billing, abuse reports). Handlers are `onOwn`: the node
  * where the change was made sends the e-mail, so a cluster sends it once.
  */
 export function createMailNotifications(ctx: AppContext): Part {
@@ -55,6 +55,18 @@ export function createMailNotifications(ctx: AppContext): Part {
           ),
         ),
       );
+      const abuseTo = ctx.config.mail.abuseTo;
+      if (abuseTo) {
+        unsubscribe.push(
+          ctx.events.onOwn('abuse.reported', (e) => {
+            ctx.mailer
+              .send({ to: abuseTo, ...abuseReportMail(e) })
+              .catch((err: unknown) =>
+                ctx.log.error({ err, reportId: e.reportId }, 'the abuse report e-mail failed'),
+              );
+          }),
+        );
+      }
     },
     stop() {
       for (const off of unsubscribe.splice(0)) off();

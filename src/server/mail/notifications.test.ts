@@ -9,7 +9,10 @@ describeEachDatabase('plan and payment e-mails', (dialect) => {
   let smtp: TestSmtp;
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    server = await startTestServer(dialect, { SMTP_URL: smtp.url });
+    server = await startTestServer(dialect, {
+      SMTP_URL: smtp.url,
+      ABUSE_EMAIL: 'abuse@example.com',
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -90,5 +93,30 @@ describeEachDatabase('plan and payment e-mails', (dialect) => {
     expect(
       smtp.messages.filter((m) => m.to && JSON.stringify(m.to).includes(user.email)),
     ).toHaveLength(1);
+  });
+
+  it('sends each abuse report filed on /report to ABUSE_EMAIL, with the console link', async () => {
+    const { user, token } = await registerUser(server);
+    const subdomain = `reported-${Date.now().toString(36)}`;
+    await server.api('POST', '/api/deployments/deploy/code', {
+      token,
+      body: { subdomain, code: '<h1>Totally your bank</h1>' },
+    });
+    const filed = await server.api('POST', '/api/reports', {
+      body: {
+        siteAddress: `http://${subdomain}.localhost:${server.port}/login`,
+        category: 'phishing',
+        description: 'It asks for my bank password.',
+        reporterEmail: 'visitor@example.com',
+      },
+    });
+    expect(filed.status).toBeLessThan(300);
+    const mail = await smtp.waitForMail('abuse@example.com');
+    expect(mail.subject).toContain('Phishing or fraud');
+    expect(mail.subject).toContain(subdomain);
+    expect(mail.text).toContain(user.email);
+    expect(mail.text).toContain('It asks for my bank password.');
+    expect(mail.text).toContain('visitor@example.com');
+    expect(mail.html).toContain('/admin?tab=reports');
   });
 });

@@ -1,3 +1,4 @@
+import { ABUSE_CATEGORY_LABELS, type AbuseCategory } from '../../shared/admin';
 import { PLANS, type PlanName } from '../../shared/plans';
 
 // Every e-mail the product sends: pure functions, readable as plain text and as HTML.
@@ -120,5 +121,28 @@ export function paymentFailedMail(input: {
     subject: 'Your payment failed',
     text: `${lines.join('\n\n')}\n\nManage Billing: ${input.billingUrl}\n\nArtifact Host\n`,
     html: layout(lines, { label: 'Manage Billing', url: input.billingUrl }),
+  };
+}
+
+/** To the operators (ABUSE_EMAIL): a report filed on /report, with where to act on it. */
+export function abuseReportMail(input: {
+  siteAddress: string;
+  ownerEmail: string | null;
+  category: AbuseCategory;
+  description: string;
+  reporterEmail: string | null;
+  consoleUrl: string;
+}): MailContent {
+  const label = ABUSE_CATEGORY_LABELS[input.category];
+  const before = [
+    `A visitor reported ${input.siteAddress}: ${label}.`,
+    `Owner: ${input.ownerEmail ?? 'no site of ours answers at this address'}`,
+    `Reporter: ${input.reporterEmail ?? 'gave no e-mail address'}`,
+    `What they wrote:\n${input.description}`,
+  ];
+  return {
+    subject: `Abuse report (${label}): ${input.siteAddress}`,
+    text: `${before.join('\n\n')}\n\nReview it in the operator console: ${input.consoleUrl}\n`,
+    html: layout(before, { label: 'Open the operator console', url: input.consoleUrl }),
   };
 }
