@@ -171,6 +171,37 @@ describeEachDatabase('MCP server over Streamable HTTP at /mcp', (dialect) => {
       }
     });
 
+    it('takes access tokens: a deploy token deploys, a read token only reads', async () => {
+      const mint = async (scope: 'deploy' | 'read') =>
+        (
+          await server.api('POST', '/api/tokens', {
+            token,
+            body: { name: `mcp ${scope}`, scope, expiresInDays: 7 },
+          })
+        ).body.secret as string;
+      const deployer = await httpClient(server, await mint('deploy'));
+      const subdomain = uniqueSubdomain('token');
+      const ok = await call(deployer, 'deploy_artifact', {
+        code: htmlArtifact('Deployed with a token'),
+        subdomain,
+      });
+      expect(ok.isError, text(ok)).toBeFalsy();
+      expect((await fetchSite(server.port, subdomain)).text).toContain('Deployed with a token');
+      await deployer.close();
+
+      const reader = await httpClient(server, await mint('read'));
+      const listed = await call(reader, 'list_sites');
+      expect(listed.isError, text(listed)).toBeFalsy();
+      expect(text(listed)).toContain(subdomain);
+      const refused = await call(reader, 'deploy_artifact', {
+        code: htmlArtifact('no'),
+        subdomain: uniqueSubdomain('reader'),
+      });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toContain('can only read');
+      await reader.close();
+    });
+
     it('answers 401 with WWW-Authenticate without a bearer token, 405 to GET', async () => {
       const init = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
       const headers = { accept: 'application/json, text/event-stream' };
