@@ -179,8 +179,15 @@ describe('deploying from the browser', () => {
     await openUpload();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await shows('your site stays live for 24 hours');
+    // The note's own links (the top bar has a Sign In of its own).
+    const note = page.locator('main');
     expect(
-      await page.getByRole('link', { name: 'Sign in or create an account' }).getAttribute('href'),
+      await note
+        .getByRole('link', { name: 'create a free account', exact: true })
+        .getAttribute('href'),
+    ).toBe('/auth?mode=signup');
+    expect(
+      await note.getByRole('link', { name: 'sign in', exact: true }).getAttribute('href'),
     ).toBe('/auth');
 
     await page.getByLabel('Your code').fill(htmlArtifact('Walk-in visitor'));
@@ -325,8 +332,8 @@ describe('deploying from the browser', () => {
         text: document.activeElement?.textContent?.trim(),
       }));
 
-    // Tab from the guest note's link reaches the tabs; Enter selects one.
-    await page.getByRole('link', { name: 'Sign in or create an account' }).focus();
+    // Tab from the guest note's last link reaches the tabs; Enter selects one.
+    await page.locator('main').getByRole('link', { name: 'sign in', exact: true }).focus();
     await page.keyboard.press('Tab');
     expect(await focused()).toEqual({ role: 'tab', text: 'Upload Files' });
     await page.keyboard.press('Enter');
