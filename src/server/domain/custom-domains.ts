@@ -45,7 +45,6 @@ export function releaseAtOf(
   return nowIso(Date.parse(site.domain_lost_at) + DOMAIN_RELEASE_GRACE_MS);
 }
 
-
 /** Backoff between checks of a PENDING domain: 1, 2, 4 ... minutes, at most an hour. */
 export function pendingCheckDelayMs(failures: number): number {
   return Math.min(MINUTE * 2 ** Math.max(0, failures - 1), HOUR);

@@ -104,8 +104,8 @@ export function SessionsCard() {
             Sessions
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Browsers and devices signed in to your account. Signing out everywhere else also
-            revokes your access tokens: scripts and tools using them will need new ones.
+            Browsers and devices signed in to your account. Signing out everywhere else also revokes
+            your access tokens: scripts and tools using them will need new ones.
           </p>
         </div>
         {query.isSuccess && (

@@ -234,9 +234,7 @@ export function DomainPanel({
           )}
           {site.domainReleaseAt && (
             <Note tone="amber">
-              <strong className="font-semibold">
-                {current} no longer points at this site.
-              </strong>{' '}
+              <strong className="font-semibold">{current} no longer points at this site.</strong>{' '}
               {site.domainMessage} We look at its DNS again every hour; once the record points here,
               this note goes away.
             </Note>

@@ -73,7 +73,7 @@ describeEachDatabase('credentials end together', (dialect) => {
         .status,
     ).toBe(200);
     const mail = await smtp.waitForMail(user.email);
-    expect(mail.text).toContain("revokes every access token");
+    expect(mail.text).toContain('revokes every access token');
     const reset = await server.api('POST', '/api/auth/reset-password', {
       body: { token: resetTokenOf(mail), newPassword: 'a much newer secret' },
     });

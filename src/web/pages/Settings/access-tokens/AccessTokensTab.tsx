@@ -45,8 +45,8 @@ export function AccessTokensTab() {
       <p className="text-sm text-slate-600 dark:text-slate-400">
         You can hold up to {MAX_ACCESS_TOKENS_PER_ACCOUNT} tokens
         {list.data ? ` (you have ${list.data.length})` : ''}. Every token stops working when your
-        password is reset, when you sign out everywhere else, or when you change your password
-        with “Also sign out other devices and revoke access tokens” ticked.
+        password is reset, when you sign out everywhere else, or when you change your password with
+        “Also sign out other devices and revoke access tokens” ticked.
       </p>
       <Card className="p-4 sm:p-6">
         <CreateTokenForm busy={create.isPending} onCreate={(body) => create.mutate(body)} />
