@@ -73,6 +73,9 @@ describe('settings: profile and password in the browser', () => {
     await change.click();
     await visible('Password changed');
     await visible('Signed out of 1 other session and revoked 1 access token.');
+    // the sessions list shows only this browser now
+    const rows = page.getByRole('listitem').filter({ has: page.getByText(/ago|Active now/) });
+    await expect.poll(() => rows.count()).toBe(1);
     expect(await page.getByLabel('Current password').inputValue()).toBe('');
     await screenshotScreen(page, 'settings-security');
 

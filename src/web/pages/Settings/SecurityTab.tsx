@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ChangePasswordRequestSchema } from '../../../shared/user';
 import { authApi } from '../../api/auth';
@@ -6,7 +7,8 @@ import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useToast } from '../../hooks/toasts';
 import { DeleteAccountCard } from './DeleteAccountCard';
-import { endedInWords, SessionsCard } from './SessionsCard';
+import { tokensKey } from './access-tokens/AccessTokensTab';
+import { endedInWords, SessionsCard, sessionsKey } from './SessionsCard';
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirm';
 
@@ -27,6 +29,7 @@ export function SecurityTab() {
  */
 function ChangePasswordForm() {
   const notify = useToast();
+  const client = useQueryClient();
   const [signOutEverywhere, setSignOutEverywhere] = useState(true);
   const [values, setValues] = useState<Record<Fields, string>>({
     currentPassword: '',
@@ -56,6 +59,9 @@ function ChangePasswordForm() {
       const res = await authApi.changePassword(parsed.data);
       setValues({ currentPassword: '', newPassword: '', confirm: '' });
       notify({ type: 'success', title: 'Password changed', message: endedInWords(res) });
+      // The lists below must not show what just ended.
+      void client.invalidateQueries({ queryKey: sessionsKey });
+      void client.invalidateQueries({ queryKey: tokensKey });
     } catch (err) {
       setErrors({ currentPassword: errorMessage(err, 'Failed to change your password') });
     } finally {

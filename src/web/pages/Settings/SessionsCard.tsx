@@ -11,7 +11,7 @@ import { useToast } from '../../hooks/toasts';
 import { formatDateTime } from '../../lib/format';
 import { tokensKey } from './access-tokens/AccessTokensTab';
 
-const sessionsKey = ['account', 'sessions'] as const;
+export const sessionsKey = ['account', 'sessions'] as const;
 
 /** 'Just now', '5 minutes ago', '3 days ago': the server keeps it to about five minutes. */
 export function lastUsedInWords(iso: string, now = Date.now()): string {
