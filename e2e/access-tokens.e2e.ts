@@ -10,11 +10,12 @@ describe('Access tokens in the browser', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let token: string;
 
   beforeAll(async () => {
     server = await startTestServer('sqlite');
     browser = await launchBrowser();
-    const { token } = await registerUser(server);
+    ({ token } = await registerUser(server));
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     await page.goto(server.url);
@@ -54,5 +55,21 @@ describe('Access tokens in the browser', () => {
     await dialog.getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => page.getByText('No access tokens yet.').isVisible()).toBe(true);
     expect((await server.api('GET', '/api/sites', { token: secret })).status).toBe(401);
+  });
+
+  it('says so when the account already holds 50 tokens', async () => {
+    for (let i = 0; i < 50; i += 1) {
+      const made = await server.api('POST', '/api/tokens', { token, body: { name: `bot ${i}` } });
+      expect(made.status).toBe(201);
+    }
+    await page.goto(`${server.url}/settings?tab=access-tokens`);
+    await expect.poll(() => page.getByText('(you have 50)').isVisible()).toBe(true);
+    await page.getByLabel('Name').fill('one more');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await expect
+      .poll(() => page.getByText('You already have 50 access tokens').isVisible())
+      .toBe(true);
+    expect(await page.getByRole('row').filter({ hasText: 'one more' }).count()).toBe(0);
+    await screenshotScreen(page, 'access-tokens-limit');
   });
 });

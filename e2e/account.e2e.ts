@@ -111,7 +111,7 @@ describe('account: password reset, sessions, notifications and deletion in the b
     await expect.poll(() => rows.count()).toBe(2);
     const current = page.getByRole('listitem', { name: 'Chrome on Linux' });
     await expect.poll(() => current.getByText('This device').isVisible()).toBe(true);
-    await visible('Sign out all other sessions');
+    await visible('Sign out everywhere else');
     await screenshotScreen(page, 'settings-security-sessions');
 
     const other = page.getByRole('listitem', { name: 'Node.js' });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recheckCustomDomains } from '../src/server/domain/custom-domains';
 import { launchBrowser, screenshotScreen } from '../test/browser';
 import { deployCode, htmlArtifact, waitForDeployment } from '../test/deploy';
 import type { TestDnsServer } from '../test/dns-server';
@@ -155,6 +156,16 @@ describe.skipIf(missing !== null)('custom-domain panel in the browser', () => {
       .locator('dd span')
       .evaluate((el) => getComputedStyle(el).color);
     expect(colour).toBe('rgb(220, 38, 38)');
+
+    // The record goes away: the next daily check (a day on) starts the grace, and the panel
+    // says when the domain will be released unless the record comes back.
+    dns.withdraw(domain, 'CNAME');
+    await recheckCustomDomains(server.ctx, Date.now() + 25 * 60 * 60 * 1000);
+    await page.reload();
+    await visible(`${domain} no longer points at this site.`);
+    expect(await panel().innerText()).toMatch(/show this site only until \d+ \w+ \d{4}/);
+    await screenshotScreen(page, 'site-domain-lost');
+    dns.publish(domain, 'CNAME', target);
 
     // Remove asks first, with the spec's words.
     await page.getByRole('button', { name: 'Remove' }).click();

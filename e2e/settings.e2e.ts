@@ -64,15 +64,24 @@ describe('settings: profile and password in the browser', () => {
     await page.getByLabel('Confirm new password').fill('a brand new secret');
     await change.click();
     await visible('Your current password is not correct.');
+    const minted = await server.api('POST', '/api/tokens', { token, body: { name: 'ci' } });
+    expect(minted.status).toBe(201);
     await page.getByLabel('Current password').fill('correct horse battery');
+    // on unless the person unticks it: whoever else knew the old password is out
+    const everywhere = page.getByLabel('Also sign out other devices and revoke access tokens');
+    expect(await everywhere.isChecked()).toBe(true);
     await change.click();
     await visible('Password changed');
-    await visible('Signed out of 1 other session.');
+    await visible('Signed out of 1 other session and revoked 1 access token.');
+    // the sessions list shows only this browser now
+    const rows = page.getByRole('listitem').filter({ has: page.getByText(/ago|Active now/) });
+    await expect.poll(() => rows.count()).toBe(1);
     expect(await page.getByLabel('Current password').inputValue()).toBe('');
     await screenshotScreen(page, 'settings-security');
 
     // the other browser is signed out; this one is not; the new password signs in
     expect((await server.api('GET', '/api/auth/me', { token: other.body.token })).status).toBe(401);
+    expect((await server.api('GET', '/api/sites', { token: minted.body.secret })).status).toBe(401);
     expect((await server.api('GET', '/api/auth/me', { token })).status).toBe(200);
     const again = await server.api('POST', '/api/auth/login', {
       body: { email: user.email, password: 'a brand new secret' },

@@ -19,7 +19,8 @@ import { waitForEvent, waitUntil } from '../../test/wait';
 
 // The operator's actions across nodes: a site disabled through web A answers 451 on web B
 // within a second (the bus tells B at once; revalidation after a second is only the fallback),
-// and an announcement posted through A reaches a screen connected to B.
+// and an announcement posted through A reaches a screen connected to B. A token revoked
+// through A ends its socket on B the same way.
 const unavailable = await clusterUnavailable();
 if (unavailable) console.warn(`operations cluster test skipped: ${unavailable}`);
 
@@ -104,5 +105,30 @@ describe.skipIf(unavailable !== null)('operator actions on every node', () => {
     });
     expect(posted.status).toBe(201);
     expect(await heard).toEqual({ type: 'announcement', announcement: posted.body.announcement });
+  });
+
+  it('a token revoked through A drops the socket it opened on B', async () => {
+    const owner = (await registerUser({ api: apiClient(a.url) })).token;
+    const made = await apiClient(a.url)('POST', '/api/tokens', {
+      token: owner,
+      body: { name: 'cli on B', scope: 'read' },
+    });
+    expect(made.status).toBe(201);
+    const tokenSocket = io(b.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: made.body.secret },
+    });
+    try {
+      await waitForEvent(tokenSocket, 'connect');
+      const dropped = waitForEvent<string>(tokenSocket, 'disconnect');
+      const revoked = await apiClient(a.url)('DELETE', '/api/tokens/' + made.body.token.id, {
+        token: owner,
+      });
+      expect(revoked.status).toBe(200);
+      expect(await dropped).toBe('io server disconnect');
+    } finally {
+      tokenSocket.disconnect();
+    }
   });
 });

@@ -13,6 +13,9 @@ export type AccessTokenScope = z.infer<typeof AccessTokenScopeSchema>;
 
 export const ACCESS_TOKEN_EXPIRIES = [7, 30, 90, 365] as const;
 
+/** How many access tokens one account may hold at once (revoking one makes room). */
+export const MAX_ACCESS_TOKENS_PER_ACCOUNT = 50;
+
 export const AccessTokenSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -20,8 +20,14 @@ export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export const SessionsResponseSchema = z.object({ sessions: z.array(SessionInfoSchema) });
 export type SessionsResponse = z.infer<typeof SessionsResponseSchema>;
 
-/** DELETE /api/auth/sessions (every other session) answers how many ended. */
-export const EndSessionsResponseSchema = z.object({ endedSessions: z.number() });
+/**
+ * DELETE /api/auth/sessions ('sign out everywhere': every other session and every access token)
+ * answers how many ended.
+ */
+export const EndSessionsResponseSchema = z.object({
+  endedSessions: z.number(),
+  revokedTokens: z.number(),
+});
 export type EndSessionsResponse = z.infer<typeof EndSessionsResponseSchema>;
 
 /** DELETE /api/auth/me: the account's own e-mail, typed again, confirms. */

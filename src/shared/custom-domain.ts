@@ -3,6 +3,26 @@ import { DnsInstructionsSchema, SiteSchema } from './site';
 
 // The custom-domain calls (SPEC.md section 7): add, remove, verify.
 
+/**
+ * How long a verified domain whose DNS record no longer points at its site keeps serving it:
+ * long enough to fix a mistaken DNS change, short enough that a domain that moved on is not
+ * held by its old site. Afterwards the domain is released.
+ */
+export const DOMAIN_RELEASE_GRACE_HOURS = 72;
+export const DOMAIN_RELEASE_GRACE_MS = DOMAIN_RELEASE_GRACE_HOURS * 60 * 60 * 1000;
+
+/** '29 November 2026, 14:05 UTC': a release time in the same words on every screen and e-mail. */
+export function releaseTimeInWords(iso: string): string {
+  const d = new Date(iso);
+  const date = d.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `${date}, ${iso.slice(11, 16)} UTC`;
+}
+
 export const AddDomainRequestSchema = z.object({
   domain: z.string({ error: 'Please enter a domain, such as www.example.com.' }).max(1000, {
     error: 'A domain can be at most 253 characters long.',

@@ -32,6 +32,11 @@ export const SiteSchema = z.object({
   domainMessage: z.string().nullable(),
   /** The record to create while the domain is not verified yet. */
   domainInstructions: DnsInstructionsSchema.nullable(),
+  /**
+   * Set while a verified domain's DNS record points elsewhere: when the domain stops showing
+   * this site and is released, unless the record comes back first.
+   */
+  domainReleaseAt: z.string().nullable(),
   /** Why the certificate could not be issued, when it could not. */
   sslMessage: z.string().nullable(),
   status: SiteStatusSchema,

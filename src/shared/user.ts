@@ -74,11 +74,15 @@ export const ChangePasswordRequestSchema = z.object({
     .min(1, { error: 'Please enter your current password' })
     .max(1024),
   newPassword: z.string().min(PASSWORD_MIN_LENGTH, { message: PASSWORD_TOO_SHORT }).max(1024),
+  /** Also sign out every other device and revoke every access token (on unless turned off). */
+  signOutEverywhere: z.boolean().default(true),
 });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
 
 export const ChangePasswordResponseSchema = z.object({
   /** How many other sessions (other browsers and devices) were signed out. */
   endedSessions: z.number(),
+  /** How many access tokens were revoked. */
+  revokedTokens: z.number(),
 });
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ACCESS_TOKEN_PREFIX,
+  MAX_ACCESS_TOKENS_PER_ACCOUNT,
   type AccessToken,
   type AccessTokenScope,
   type CreateAccessTokenRequest,
@@ -11,13 +12,15 @@ import {
   accessTokenByHash,
   accessTokensOfUser,
   deleteAccessToken,
-  insertAccessToken,
+  deleteAccessTokensOfUser,
+  insertAccessTokenWithin,
   touchAccessToken,
 } from '../db/queries/access-tokens';
 import { userById } from '../db/queries/users';
+import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import type { AccessTokenRow, UserRow } from '../db/schema';
-import { accountSuspended, forbidden, notFound, unauthorized } from '../errors';
+import { accountSuspended, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { hashToken } from './tokens';
 
@@ -71,7 +74,12 @@ export async function createAccessToken(
     last_used_at: null,
     created_at: nowIso(now),
   };
-  await insertAccessToken(db, row);
+  // A cap keeps a leaked session from minting an unbounded pile of credentials to revoke.
+  if (!(await insertAccessTokenWithin(db, row, MAX_ACCESS_TOKENS_PER_ACCOUNT))) {
+    throw conflict(
+      `You already have ${MAX_ACCESS_TOKENS_PER_ACCOUNT} access tokens, the most one account can hold. Revoke one you no longer use, then create the new one.`,
+    );
+  }
   return { token: presentAccessToken(row), secret };
 }
 
@@ -80,15 +88,45 @@ export async function listAccessTokens(db: Database, user: UserRow): Promise<Acc
   return (await accessTokensOfUser(db, user.id)).map(presentAccessToken);
 }
 
-export async function revokeAccessToken(db: Database, user: UserRow, id: string): Promise<void> {
+/** Revokes one token; every node drops the sockets it opened. */
+export async function revokeAccessToken(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  user: UserRow,
+  id: string,
+): Promise<void> {
   assertMayHoldTokens(user);
-  if (!(await deleteAccessToken(db, user.id, id))) throw notFound('Access token not found');
+  if (!(await deleteAccessToken(ctx.db, user.id, id))) throw notFound('Access token not found');
+  ctx.events.emit('access-tokens.revoked', { userId: user.id, tokenIds: [id] });
+}
+
+/**
+ * Revokes every token of the account: a password reset, 'sign out everywhere' and (when asked)
+ * a password change end every credential together, since whoever had the account could have
+ * minted tokens. Returns how many went.
+ */
+export async function revokeAllAccessTokens(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  userId: string,
+): Promise<number> {
+  const tokenIds = await deleteAccessTokensOfUser(ctx.db, userId);
+  revokedAccessTokens(ctx, userId, tokenIds);
+  return tokenIds.length;
+}
+
+/** Tells every node, so sockets those tokens opened drop now. */
+export function revokedAccessTokens(
+  ctx: Pick<AppContext, 'events'>,
+  userId: string,
+  tokenIds: string[],
+): void {
+  if (tokenIds.length) ctx.events.emit('access-tokens.revoked', { userId, tokenIds });
 }
 
 export interface ResolvedAccessToken {
   user: UserRow;
   scope: AccessTokenScope;
   tokenId: string;
+  expiresAt: string | null;
 }
 
 /** Who an access token speaks for; a revoked, expired or unknown secret is refused (401). */
@@ -111,13 +149,16 @@ export async function resolveAccessToken(
   // Suspension ends sessions but keeps tokens stored (unsuspending restores them): refuse here.
   if (user.suspended_at) throw accountSuspended(user.suspended_reason);
   await touchAccessToken(db, row.id, nowIso(now), nowIso(now - TOUCH_EVERY_MS));
-  return { user, scope: row.scope, tokenId: row.id };
+  return { user, scope: row.scope, tokenId: row.id, expiresAt: row.expires_at };
 }
 
 /** The socket handshake: an unusable token simply leaves the socket anonymous. */
-export async function accessTokenUser(db: Database, secret: string): Promise<UserRow | null> {
+export async function socketAccessToken(
+  db: Database,
+  secret: string,
+): Promise<ResolvedAccessToken | null> {
   try {
-    return (await resolveAccessToken(db, secret)).user;
+    return await resolveAccessToken(db, secret);
   } catch {
     return null;
   }

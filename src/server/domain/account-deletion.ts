@@ -4,6 +4,7 @@ import { sitesOfUser } from '../db/queries/sites';
 import { deleteUserRow } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { badRequest, forbidden } from '../errors';
+import { revokeAllAccessTokens } from './access-tokens';
 import { cancelSubscriptionOfDeletedAccount } from './billing';
 import { endedSessions } from './sessions';
 import { deleteSite } from './sites';
@@ -27,6 +28,8 @@ export async function deleteAccount(
   await cancelSubscriptionOfDeletedAccount(ctx, user);
   for (const site of await sitesOfUser(ctx.db, user.id)) await deleteSite(ctx, site);
   const sessions = await sessionIdsOfUser(ctx.db, user.id);
+  // Deleted here rather than by the cascade, so the sockets they opened are dropped too.
+  await revokeAllAccessTokens(ctx, user.id);
   await deleteUserRow(ctx.db, user.id);
   endedSessions(ctx, user.id, sessions);
 }

@@ -1,3 +1,4 @@
+import { DOMAIN_RELEASE_GRACE_MS, releaseTimeInWords } from '../../shared/custom-domain';
 import type { DnsInstructions } from '../../shared/site';
 import { appHost, sitesHost, type Config } from '../config';
 import type { AppContext } from '../context';
@@ -18,8 +19,10 @@ import { assertMayUseCustomDomains } from './plans';
 
 // A site's custom domain: added PENDING, VERIFYING while the verify call looks it up, VERIFIED
 // once its DNS record points at the site, FAILED when no record came within 48 hours. A
-// VERIFIED domain is looked at daily; one whose record is gone keeps serving but carries
-// domain_lost_at, and the certificate work renews only domains without it.
+// VERIFIED domain is looked at daily; one whose record is gone (or points elsewhere) keeps
+// serving for a grace period with domain_lost_at set (no certificate renewals meanwhile, the
+// owner told), then is released. A domain belongs to whoever its DNS points at: adding one
+// another site holds but DNS does not point at takes it over (domains go to whoever proves them).
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -29,6 +32,18 @@ export const PENDING_FOR_MS = 48 * HOUR;
 export const RECHECK_VERIFIED_MS = 24 * HOUR;
 /** When DNS could not be asked at all, the next attempt comes this much later. */
 const RETRY_UNANSWERED_MS = 15 * MINUTE;
+/** How often a lost domain is looked at during its grace, so a fixed record is seen soon. */
+const RECHECK_LOST_MS = HOUR;
+
+/** When a lost domain stops showing its site and is released; null while it is not lost. */
+export function releaseAtOf(
+  site: Pick<SiteRow, 'custom_domain' | 'custom_domain_status' | 'domain_lost_at'>,
+): string | null {
+  if (!site.custom_domain || site.custom_domain_status !== 'VERIFIED' || !site.domain_lost_at) {
+    return null;
+  }
+  return nowIso(Date.parse(site.domain_lost_at) + DOMAIN_RELEASE_GRACE_MS);
+}
 
 /** Backoff between checks of a PENDING domain: 1, 2, 4 ... minutes, at most an hour. */
 export function pendingCheckDelayMs(failures: number): number {
@@ -93,6 +108,13 @@ export function instructionsFor(
   };
 }
 
+/** The custom-domain columns of a site row, as setDomainState takes them. */
+function domainStateOf(row: SiteRow): Required<DomainState> {
+  const state = {} as Record<string, unknown>;
+  for (const key of Object.keys(NO_CUSTOM_DOMAIN)) state[key] = row[key as keyof SiteRow];
+  return state as Required<DomainState>;
+}
+
 function siteChanged(ctx: AppContext, site: SiteRow): void {
   ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: site.status });
 }
@@ -115,12 +137,72 @@ function domainVerified(ctx: AppContext, before: SiteRow, after: SiteRow): void 
   }
 }
 
+/**
+ * A domain was taken off `site` without its owner asking: hosting drops it, its certificate
+ * goes, and the owner is told why (by e-mail, on the node that did it).
+ */
+async function domainReleased(
+  ctx: AppContext,
+  site: SiteRow,
+  domain: string,
+  reason: 'dns-moved' | 'proven-elsewhere',
+): Promise<void> {
+  ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: site.status });
+  await certificateGone(ctx, domain);
+  ctx.events.emit('custom-domain.released', {
+    siteId: site.id,
+    userId: site.user_id,
+    siteName: site.name,
+    domain,
+    reason,
+  });
+}
+
+/**
+ * Another site holds `domain`. Whoever's site the DNS record points at gets it: an unproven or
+ * lost claim never blocks the domain's real owner. An apex domain's A record names this server,
+ * not a site, so it proves nothing between two sites here: the holder keeps it.
+ * Returns the DNS verdict that proved `site`, or throws 409 saying what would.
+ */
+async function proveAgainstHolder(
+  ctx: AppContext,
+  site: SiteRow,
+  holder: SiteRow,
+  domain: string,
+  lookup: DnsLookup,
+): Promise<DnsVerdict> {
+  const expected = expectedRecords(ctx.config, site, domain);
+  const releaseAt = releaseAtOf(holder);
+  if (!('cname' in expected)) {
+    throw conflict(
+      releaseAt
+        ? `${domain} is used by another site, and its DNS records no longer point there. It is released on ${releaseTimeInWords(releaseAt)} unless they are fixed; add it again after that.`
+        : `${domain} is already used by another site.`,
+    );
+  }
+  const verdict = await verifyDns(lookup, domain, expected);
+  if (verdict.verified) return verdict;
+  const record = `Add a CNAME record for ${domain} with the value ${expected.cname}`;
+  if (holder.custom_domain_status !== 'VERIFIED') {
+    throw conflict(
+      `${domain} is already used by another site, which has not proven it yet. If the domain is yours: ${record}, then add it here again; the site its DNS points at gets it.`,
+    );
+  }
+  if (releaseAt) {
+    throw conflict(
+      `${domain} is used by another site, and its DNS record no longer points there. It is released on ${releaseTimeInWords(releaseAt)}. If the domain is yours: ${record}, then add it here again to take it right away.`,
+    );
+  }
+  throw conflict(`${domain} is already used by another site.`);
+}
+
 /** Gives the site a custom domain, PENDING until its DNS record is verified. */
 export async function addCustomDomain(
   ctx: AppContext,
   user: UserRow,
   site: SiteRow,
   raw: string,
+  lookup: DnsLookup = createDnsLookup(ctx.config),
 ): Promise<{ site: SiteRow; instructions: DnsInstructions; message: string }> {
   await assertMayUseCustomDomains(ctx.db, ctx.config, user);
   const check = checkCustomDomain(raw, ownDomainsOf(ctx.config));
@@ -140,29 +222,41 @@ export async function addCustomDomain(
     );
   }
   const holder = await siteByCustomDomain(ctx.db, domain);
+  let proof: DnsVerdict | null = null;
   if (holder) {
-    // A name that never got its record within 48 hours is not held against the next owner.
+    // A name that never got its record within 48 hours is not held against the next owner;
+    // any other claim yields only to DNS pointing at the newcomer.
     if (holder.custom_domain_status !== 'FAILED') {
-      throw conflict(`${domain} is already used by another site.`);
+      proof = await proveAgainstHolder(ctx, site, holder, domain, lookup);
     }
     const released = await setDomainState(ctx.db, holder.id, NO_CUSTOM_DOMAIN, domain);
-    if (released) siteChanged(ctx, released);
-    await certificateGone(ctx, domain);
+    if (released && proof) {
+      await domainReleased(ctx, holder, domain, 'proven-elsewhere');
+    } else {
+      if (released) siteChanged(ctx, released);
+      await certificateGone(ctx, domain);
+    }
   }
   const now = Date.now();
   const guide = instructionsFor(ctx.config, site, domain);
+  const pending: SiteRow = {
+    ...site,
+    ...NO_CUSTOM_DOMAIN,
+    custom_domain: domain,
+    custom_domain_status: 'PENDING',
+    domain_message: guide.message,
+    domain_added_at: nowIso(now),
+    domain_pending_since: nowIso(now),
+    domain_next_check_at: nowIso(now + pendingCheckDelayMs(1)),
+    // No certificate is ordered before the domain is VERIFIED (domain/certificates.ts).
+    ssl_status: 'PENDING',
+  };
   let updated: SiteRow | undefined;
   try {
     updated = await setDomainState(ctx.db, site.id, {
-      ...NO_CUSTOM_DOMAIN,
-      custom_domain: domain,
-      custom_domain_status: 'PENDING',
-      domain_message: guide.message,
-      domain_added_at: nowIso(now),
-      domain_pending_since: nowIso(now),
-      domain_next_check_at: nowIso(now + pendingCheckDelayMs(1)),
-      // No certificate is ordered before the domain is VERIFIED (domain/certificates.ts).
-      ssl_status: 'PENDING',
+      ...domainStateOf(pending),
+      // Proven by the lookup just made: verified at once, like a Verify press.
+      ...(proof ? stateAfterCheck(pending, proof, now, true) : {}),
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(`${domain} is already used by another site.`);
@@ -170,6 +264,7 @@ export async function addCustomDomain(
   }
   if (!updated) throw badRequest('This site no longer exists.');
   siteChanged(ctx, updated);
+  domainVerified(ctx, pending, updated);
   return { site: updated, ...guide };
 }
 
@@ -218,13 +313,17 @@ export function stateAfterCheck(
     if (!verdict.definite) {
       return { ...checked, domain_next_check_at: nowIso(now + RETRY_UNANSWERED_MS) };
     }
+    const lostAt = site.domain_lost_at ?? nowIso(now);
+    const releaseAt = Date.parse(lostAt) + DOMAIN_RELEASE_GRACE_MS;
+    // The grace is over and the record is still elsewhere: the domain goes.
+    if (now >= releaseAt) return NO_CUSTOM_DOMAIN;
     return {
       ...checked,
       custom_domain_status: 'VERIFIED',
-      domain_message: `${verdict.message} Until the record is back, the certificate of ${site.custom_domain} will not be renewed.`,
-      domain_next_check_at: nowIso(now + RECHECK_VERIFIED_MS),
+      domain_message: `${verdict.message} Until the record points here again, ${site.custom_domain} will show this site only until ${releaseTimeInWords(nowIso(releaseAt))}; then it is released from this site. Meanwhile its certificate will not be renewed.`,
+      domain_next_check_at: nowIso(Math.min(now + RECHECK_LOST_MS, releaseAt)),
       domain_failures: site.domain_failures + 1,
-      domain_lost_at: site.domain_lost_at ?? nowIso(now),
+      domain_lost_at: lostAt,
     };
   }
   const since =
@@ -294,15 +393,16 @@ const CHECKS_AT_ONCE = 8;
 
 /**
  * The re-check job: PENDING domains with backoff until 48 hours have passed (then FAILED),
- * VERIFIED ones daily. Returns how many it looked at and what changed.
+ * VERIFIED ones daily, lost ones hourly until their grace ends (then released). Returns how
+ * many it looked at and what changed.
  */
 export async function recheckCustomDomains(
   ctx: AppContext,
   now = Date.now(),
   lookup: DnsLookup = createDnsLookup(ctx.config),
-): Promise<{ checked: number; verified: number; failed: number; lost: number }> {
+): Promise<{ checked: number; verified: number; failed: number; lost: number; released: number }> {
   const due = await sitesWithDomainCheckDue(ctx.db, nowIso(now), CHECKS_PER_RUN);
-  const tally = { checked: 0, verified: 0, failed: 0, lost: 0 };
+  const tally = { checked: 0, verified: 0, failed: 0, lost: 0, released: 0 };
   const checkOne = async (site: SiteRow) => {
     const domain = site.custom_domain;
     if (!domain) return;
@@ -311,6 +411,21 @@ export async function recheckCustomDomains(
     const updated = await setDomainState(ctx.db, site.id, state, domain);
     tally.checked += 1;
     if (!updated) return;
+    if (updated.custom_domain === null) {
+      tally.released += 1;
+      await domainReleased(ctx, site, domain, 'dns-moved');
+      return;
+    }
+    if (updated.domain_lost_at && !site.domain_lost_at) {
+      ctx.events.emit('custom-domain.lost', {
+        siteId: updated.id,
+        userId: updated.user_id,
+        siteName: updated.name,
+        domain,
+        found: verdict.message,
+        releaseAt: releaseAtOf(updated)!,
+      });
+    }
     const status = updated.custom_domain_status;
     if (status === 'VERIFIED' && site.custom_domain_status !== 'VERIFIED') tally.verified += 1;
     if (status === 'FAILED') tally.failed += 1;

@@ -4,11 +4,13 @@ import {
   retireUnusedPasswordResets,
   usePasswordReset,
 } from '../db/queries/password-resets';
+import { deleteAccessTokensOfUser } from '../db/queries/access-tokens';
 import { deleteSessionsOfUser } from '../db/queries/sessions';
 import { setUserPasswordHash, userByEmail } from '../db/queries/users';
 import { badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import { passwordResetMail } from '../mail/templates';
+import { revokedAccessTokens } from './access-tokens';
 import { hashPassword } from './passwords';
 import { endedSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
@@ -23,7 +25,7 @@ export const PASSWORD_RESET_REQUESTED =
 export const PASSWORD_RESET_INVALID =
   'This reset link is invalid or has expired. Please ask for a new one.';
 export const PASSWORD_RESET_DONE =
-  'Your password has been changed and every session of your account has been signed out. Please sign in with your new password.';
+  'Your password has been changed, every device has been signed out and every access token has been revoked. Please sign in with your new password.';
 
 /**
  * E-mails a reset link to an account with a password (a guest has none to reset), retiring
@@ -50,8 +52,9 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 }
 
 /**
- * Sets a new password with a link's token, once. Every session of the account ends:
- * whoever took over the account is out, on every node.
+ * Sets a new password with a link's token, once. Every session and access token of the
+ * account ends in the same transaction: whoever took over the account is out, on every node,
+ * including through a token they minted while inside.
  */
 export async function resetPassword(
   ctx: AppContext,
@@ -65,8 +68,13 @@ export async function resetPassword(
     if (!userId) return null;
     await retireUnusedPasswordResets(trx, userId, at);
     await setUserPasswordHash(trx, userId, passwordHash, at);
-    return { userId, ended: await deleteSessionsOfUser(trx, userId) };
+    return {
+      userId,
+      ended: await deleteSessionsOfUser(trx, userId),
+      revoked: await deleteAccessTokensOfUser(trx, userId),
+    };
   });
   if (!result) throw badRequest(PASSWORD_RESET_INVALID);
   endedSessions(ctx, result.userId, result.ended);
+  revokedAccessTokens(ctx, result.userId, result.revoked);
 }

@@ -1,10 +1,10 @@
 import type { AppContext } from '../context';
-import { deleteOtherSessions } from '../db/queries/sessions';
 import { setUserName, setUserPasswordHash } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { badRequest, forbidden } from '../errors';
 import { nowIso } from '../lib/ids';
 import { hashPassword, verifyPassword } from './passwords';
+import { endOtherSessions } from './sessions';
 
 // What a signed-in person changes about their own account on the Settings screen. A guest has
 // no account to change: it signs up instead.
@@ -21,15 +21,16 @@ export async function renameUser(ctx: AppContext, user: UserRow, name: string): 
 }
 
 /**
- * A new password, given the current one. Every other session ends (and their sockets with
- * them, on every node): whoever else knew the old password is signed out.
+ * A new password, given the current one. Unless the person turns it off, every other session
+ * and every access token ends with the old password (sockets too, on every node): whoever else
+ * knew it, or minted a token with it, is out.
  */
 export async function changePassword(
   ctx: AppContext,
   user: UserRow,
   currentSessionId: string,
-  input: { currentPassword: string; newPassword: string },
-): Promise<{ endedSessions: number }> {
+  input: { currentPassword: string; newPassword: string; signOutEverywhere: boolean },
+): Promise<{ endedSessions: number; revokedTokens: number }> {
   assertAccount(user);
   if (!user.password_hash || !(await verifyPassword(input.currentPassword, user.password_hash))) {
     throw badRequest('Your current password is not correct.');
@@ -38,7 +39,6 @@ export async function changePassword(
     throw badRequest('The new password is the same as the current one.');
   }
   await setUserPasswordHash(ctx.db, user.id, await hashPassword(input.newPassword), nowIso());
-  const ended = await deleteOtherSessions(ctx.db, user.id, currentSessionId);
-  for (const sessionId of ended) ctx.events.emit('session.ended', { sessionId, userId: user.id });
-  return { endedSessions: ended.length };
+  if (!input.signOutEverywhere) return { endedSessions: 0, revokedTokens: 0 };
+  return endOtherSessions(ctx, user, currentSessionId);
 }

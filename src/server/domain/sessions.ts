@@ -14,6 +14,7 @@ import type { UserRow } from '../db/schema';
 import type { SessionInfo } from '../../shared/account';
 import { notFound } from '../errors';
 import { newId, nowIso } from '../lib/ids';
+import { revokeAllAccessTokens } from './access-tokens';
 import { deviceLabel } from './devices';
 import { hashToken, newToken } from './tokens';
 
@@ -107,15 +108,19 @@ export async function endSession(
   endedSessions(ctx, user.id, ended);
 }
 
-/** Signs out every session of the account but the one asking. */
+/**
+ * 'Sign out everywhere': every session of the account but the one asking, and every access
+ * token, since a token is a device signed in for good.
+ */
 export async function endOtherSessions(
   ctx: Pick<AppContext, 'db' | 'events'>,
   user: UserRow,
   currentSessionId: string,
-): Promise<number> {
+): Promise<{ endedSessions: number; revokedTokens: number }> {
   const ended = await deleteOtherSessions(ctx.db, user.id, currentSessionId);
   endedSessions(ctx, user.id, ended);
-  return ended.length;
+  const revokedTokens = await revokeAllAccessTokens(ctx, user.id);
+  return { endedSessions: ended.length, revokedTokens };
 }
 
 /** Tells every node, so the sockets those sessions authorized drop now. */

@@ -34,12 +34,38 @@ export interface AppEvents {
   'user.sites-changed': { userId: string; siteId: string; change: 'site-created' | 'site-deleted' };
   /** A custom domain's DNS record was found: the certificate work orders its certificate. */
   'domain.verified': { siteId: string; domain: string };
+  /**
+   * A verified domain's DNS record was found pointing elsewhere: it keeps serving its site until
+   * `releaseAt`, then is released. The owner is told by e-mail (`onOwn`).
+   */
+  'custom-domain.lost': {
+    siteId: string;
+    userId: string;
+    siteName: string;
+    domain: string;
+    /** What the check found, in words. */
+    found: string;
+    releaseAt: string;
+  };
+  /**
+   * A domain was taken off a site without its owner asking: its grace ended with the record
+   * still elsewhere ('dns-moved'), or another account proved it by DNS ('proven-elsewhere').
+   */
+  'custom-domain.released': {
+    siteId: string;
+    userId: string;
+    siteName: string;
+    domain: string;
+    reason: 'dns-moved' | 'proven-elsewhere';
+  };
   /** A domain's certificate was stored (first or renewed): HTTPS listeners drop their copy. */
   'certificate.issued': { domain: string; expiresAt: string };
   /** A domain left its site: its certificate is deleted and no longer served. */
   'certificate.removed': { domain: string };
   /** A session ended (logout): whatever it authorized, sockets included, stops now. */
   'session.ended': { sessionId: string; userId: string };
+  /** Access tokens were revoked (one, or all of an account's): sockets they opened drop now. */
+  'access-tokens.revoked': { userId: string; tokenIds: string[] };
   /**
    * The plan in force for a user changed (billing: upgrade, downgrade, a subscription's end):
    * every open screen of theirs refreshes, and they may be told by e-mail.

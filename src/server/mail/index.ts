@@ -3,7 +3,14 @@ import { userById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { notificationsOf } from '../domain/notifications';
 import type { NotificationSettings } from '../../shared/account';
-import { abuseReportMail, paymentFailedMail, planChangedMail, type MailContent } from './templates';
+import {
+  abuseReportMail,
+  domainLostMail,
+  domainReleasedMail,
+  paymentFailedMail,
+  planChangedMail,
+  type MailContent,
+} from './templates';
 
 export { createMailer, type Mailer, type MailMessage } from './mailer';
 
@@ -29,6 +36,16 @@ export function createMailNotifications(ctx: AppContext): Part {
     })().catch((err: unknown) => ctx.log.error({ err, userId }, 'a notice e-mail failed'));
   };
 
+  /** Notices about what the account holds (its domains): sent whatever the settings say. */
+  const tell = (userId: string, content: (user: UserRow) => MailContent) => {
+    void (async () => {
+      const user = await userById(ctx.db, userId);
+      if (!user || user.is_guest) return;
+      await ctx.mailer.send({ to: user.email, ...content(user) });
+    })().catch((err: unknown) => ctx.log.error({ err, userId }, 'a notice e-mail failed'));
+  };
+  const sitePage = (siteId: string) => `${ctx.config.appOrigin}/sites/${siteId}`;
+
   return {
     start() {
       const settings = `${ctx.config.appOrigin}/settings?tab=billing`;
@@ -52,6 +69,18 @@ export function createMailNotifications(ctx: AppContext): Part {
               nextAttemptAt: e.nextAttemptAt,
               billingUrl: settings,
             }),
+          ),
+        ),
+      );
+      unsubscribe.push(
+        ctx.events.onOwn('custom-domain.lost', (e) =>
+          tell(e.userId, (user) =>
+            domainLostMail({ name: user.name, ...e, siteUrl: sitePage(e.siteId) }),
+          ),
+        ),
+        ctx.events.onOwn('custom-domain.released', (e) =>
+          tell(e.userId, (user) =>
+            domainReleasedMail({ name: user.name, ...e, siteUrl: sitePage(e.siteId) }),
           ),
         ),
       );

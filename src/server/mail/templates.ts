@@ -1,4 +1,5 @@
 import { ABUSE_CATEGORY_LABELS, type AbuseCategory } from '../../shared/admin';
+import { DOMAIN_RELEASE_GRACE_HOURS, releaseTimeInWords } from '../../shared/custom-domain';
 import { PLANS, type PlanName } from '../../shared/plans';
 
 // Every e-mail the product sends: pure functions, readable as plain text and as HTML.
@@ -40,7 +41,7 @@ export function passwordResetMail(input: { name: string | null; url: string }): 
   const before = [
     greeting(input.name),
     'Someone (we hope you) asked to reset the password of your Artifact Host account.',
-    'The link below works once, within one hour. Using it signs you out on every device.',
+    'The link below works once, within one hour. Using it signs you out on every device and revokes every access token of your account (scripts and tools using one will need a new token).',
   ];
   const after = [
     `Or paste this address into your browser: ${input.url}`,
@@ -144,5 +145,52 @@ export function abuseReportMail(input: {
     subject: `Abuse report (${label}): ${input.siteAddress}`,
     text: `${before.join('\n\n')}\n\nReview it in the operator console: ${input.consoleUrl}\n`,
     html: layout(before, { label: 'Open the operator console', url: input.consoleUrl }),
+  };
+}
+
+/** To a site's owner: the custom domain's DNS record points elsewhere; it goes after the grace. */
+export function domainLostMail(input: {
+  name: string | null;
+  siteName: string;
+  domain: string;
+  found: string;
+  releaseAt: string;
+  siteUrl: string;
+}): MailContent {
+  const when = releaseTimeInWords(input.releaseAt);
+  const lines = [
+    greeting(input.name),
+    `The DNS record of ${input.domain} no longer points at your site “${input.siteName}”. What we found: ${input.found}`,
+    `${input.domain} keeps showing your site for ${DOMAIN_RELEASE_GRACE_HOURS} hours, until ${when}. If the record still points elsewhere then, the domain is released from your site and anyone whose site its DNS points at may use it.`,
+    'If you changed the record on purpose, there is nothing to do. If not, put the record back (the site page shows it) and the domain stays yours.',
+  ];
+  return {
+    subject: `${input.domain} no longer points at your site`,
+    text: `${lines.join('\n\n')}\n\nYour site: ${input.siteUrl}\n\nArtifact Host\n`,
+    html: layout(lines, { label: 'Open your site', url: input.siteUrl }),
+  };
+}
+
+/** To a site's owner: the custom domain was taken off the site, and why. */
+export function domainReleasedMail(input: {
+  name: string | null;
+  siteName: string;
+  domain: string;
+  reason: 'dns-moved' | 'proven-elsewhere';
+  siteUrl: string;
+}): MailContent {
+  const why =
+    input.reason === 'dns-moved'
+      ? `Its DNS record pointed elsewhere for ${DOMAIN_RELEASE_GRACE_HOURS} hours, so ${input.domain} no longer shows your site “${input.siteName}”.`
+      : `Another account added ${input.domain}, and its DNS record points at their site, not at yours (“${input.siteName}”). A domain goes to the site its DNS points at, so it moved to theirs.`;
+  const lines = [
+    greeting(input.name),
+    why,
+    `Your site still answers at its own address. If ${input.domain} is yours, point its DNS record at your site and add the domain again on the site page.`,
+  ];
+  return {
+    subject: `${input.domain} was removed from your site`,
+    text: `${lines.join('\n\n')}\n\nYour site: ${input.siteUrl}\n\nArtifact Host\n`,
+    html: layout(lines, { label: 'Open your site', url: input.siteUrl }),
   };
 }

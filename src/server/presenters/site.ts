@@ -1,7 +1,7 @@
 import type { Site, SiteStatus } from '../../shared/site';
 import { customDomainUrl, siteUrl, type Config } from '../config';
 import type { SiteRow } from '../db/schema';
-import { instructionsFor } from '../domain/custom-domains';
+import { instructionsFor, releaseAtOf } from '../domain/custom-domains';
 import { shownStatus } from '../domain/site-status';
 
 export function siteStatus(row: SiteRow): SiteStatus {
@@ -27,6 +27,7 @@ export function presentSite(config: Config, row: SiteRow): Site {
       row.custom_domain && row.custom_domain_status !== 'VERIFIED'
         ? instructionsFor(config, row, row.custom_domain).instructions
         : null,
+    domainReleaseAt: releaseAtOf(row),
     sslMessage: row.custom_domain ? row.ssl_message : null,
     status: siteStatus(row),
     disabledReason: row.disabled_at ? (row.disabled_reason ?? 'No reason was given') : null,

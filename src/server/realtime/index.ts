@@ -51,6 +51,9 @@ export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
     ctx.events.on('session.ended', (e) =>
       local.in(rooms.session(e.sessionId)).disconnectSockets(true),
     ),
+    ctx.events.on('access-tokens.revoked', (e) =>
+      local.in(e.tokenIds.map(rooms.accessToken)).disconnectSockets(true),
+    ),
   ];
   return {
     start: () => undefined,

@@ -1,7 +1,8 @@
-/** socket.io room names: one per user, site and deployment, and one per session (for logout). */
+/** socket.io room names: one per user, site and deployment, one per session (for logout) and one per access token (for revocation). */
 export const rooms = {
   deployment: (id: string) => `deployment:${id}`,
   site: (id: string) => `site:${id}`,
   user: (id: string) => `user:${id}`,
   session: (id: string) => `session:${id}`,
+  accessToken: (id: string) => `access-token:${id}`,
 };

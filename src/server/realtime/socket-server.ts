@@ -5,7 +5,7 @@ import { tokenFrom } from '../auth-token';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { mayWatch, type RoomKind } from '../domain/access';
-import { accessTokenUser, isAccessTokenSecret } from '../domain/access-tokens';
+import { isAccessTokenSecret, socketAccessToken } from '../domain/access-tokens';
 import { sessionForToken } from '../domain/sessions';
 import { CROSS_SITE_MESSAGE, fromOwnOrigin, ownOrigins } from '../request-origin';
 import { rooms } from './rooms';
@@ -13,6 +13,29 @@ import { rooms } from './rooms';
 interface SocketData {
   user: UserRow | null;
   sessionId: string | null;
+  /** Set when an access token (not a session) authenticated the handshake. */
+  accessTokenId: string | null;
+  accessTokenExpiresAt: string | null;
+}
+
+/** setTimeout's longest delay; a later expiry is reached in several steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A token's socket lives no longer than the token: it is dropped the moment it expires. */
+function disconnectAtExpiry(socket: Socket, expiresAt: string): void {
+  const at = Date.parse(expiresAt);
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const left = at - Date.now();
+    if (left <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  socket.on('disconnect', () => clearTimeout(timer));
+  arm();
 }
 
 const JOINS = [
@@ -22,9 +45,12 @@ const JOINS = [
 ] as const satisfies ReadonlyArray<readonly [string, RoomKind]>;
 
 function onConnection(ctx: AppContext, socket: Socket): void {
-  const { sessionId } = socket.data as SocketData;
+  const { sessionId, accessTokenId, accessTokenExpiresAt } = socket.data as SocketData;
   // Logout ends the session: its sockets are found by this room, on every node.
   if (sessionId) void socket.join(rooms.session(sessionId));
+  // Revoking a token finds the sockets it opened by this room, on every node.
+  if (accessTokenId) void socket.join(rooms.accessToken(accessTokenId));
+  if (accessTokenExpiresAt) disconnectAtExpiry(socket, accessTokenExpiresAt);
   for (const [event, kind] of JOINS) {
     socket.on(event, async (id: unknown, ack?: (answer: JoinAck) => void) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -78,10 +104,15 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer): Ser
     }
     try {
       const data = socket.data as SocketData;
+      data.accessTokenId = null;
+      data.accessTokenExpiresAt = null;
       // An access token (read or deploy) may watch its user's rooms: the CLI follows builds live.
       if (token && isAccessTokenSecret(token)) {
-        data.user = await accessTokenUser(ctx.db, token);
+        const resolved = await socketAccessToken(ctx.db, token);
+        data.user = resolved?.user ?? null;
         data.sessionId = null;
+        data.accessTokenId = resolved?.tokenId ?? null;
+        data.accessTokenExpiresAt = resolved?.expiresAt ?? null;
         return next();
       }
       const found = token ? await sessionForToken(ctx.db, token) : null;

@@ -37,7 +37,7 @@ export function ResetPasswordPage() {
     setBusy(true);
     try {
       setDone((await accountApi.resetPassword(parsed.data)).message);
-      // Every session of the account ended, this browser's too if it was signed in.
+      // Every session and access token of the account ended, this browser's session too.
       await refresh();
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 400 && err.code === 'BAD_REQUEST') {
@@ -61,7 +61,7 @@ export function ResetPasswordPage() {
             Choose a new password
           </h1>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            Setting it signs your account out on every device.
+            Setting it signs your account out on every device and revokes its access tokens.
           </p>
         </div>
         <Card className="p-6 sm:p-8">

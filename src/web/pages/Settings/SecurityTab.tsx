@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ChangePasswordRequestSchema } from '../../../shared/user';
 import { authApi } from '../../api/auth';
@@ -6,7 +7,8 @@ import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useToast } from '../../hooks/toasts';
 import { DeleteAccountCard } from './DeleteAccountCard';
-import { SessionsCard } from './SessionsCard';
+import { tokensKey } from './access-tokens/AccessTokensTab';
+import { endedInWords, SessionsCard, sessionsKey } from './SessionsCard';
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirm';
 
@@ -21,9 +23,14 @@ export function SecurityTab() {
   );
 }
 
-/** A new password, given the current one; the account's other sessions end with the old one. */
+/**
+ * A new password, given the current one; unless unticked, the account's other sessions and its
+ * access tokens end with the old one.
+ */
 function ChangePasswordForm() {
   const notify = useToast();
+  const client = useQueryClient();
+  const [signOutEverywhere, setSignOutEverywhere] = useState(true);
   const [values, setValues] = useState<Record<Fields, string>>({
     currentPassword: '',
     newPassword: '',
@@ -38,7 +45,7 @@ function ChangePasswordForm() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ChangePasswordRequestSchema.safeParse(values);
+    const parsed = ChangePasswordRequestSchema.safeParse({ ...values, signOutEverywhere });
     if (!parsed.success) {
       const found: Partial<Record<Fields, string>> = {};
       for (const issue of parsed.error.issues) found[issue.path[0] as Fields] ??= issue.message;
@@ -51,14 +58,10 @@ function ChangePasswordForm() {
     try {
       const res = await authApi.changePassword(parsed.data);
       setValues({ currentPassword: '', newPassword: '', confirm: '' });
-      notify({
-        type: 'success',
-        title: 'Password changed',
-        message:
-          res.endedSessions > 0
-            ? `Signed out of ${res.endedSessions} other ${res.endedSessions === 1 ? 'session' : 'sessions'}.`
-            : undefined,
-      });
+      notify({ type: 'success', title: 'Password changed', message: endedInWords(res) });
+      // The lists below must not show what just ended.
+      void client.invalidateQueries({ queryKey: sessionsKey });
+      void client.invalidateQueries({ queryKey: tokensKey });
     } catch (err) {
       setErrors({ currentPassword: errorMessage(err, 'Failed to change your password') });
     } finally {
@@ -70,7 +73,8 @@ function ChangePasswordForm() {
     <form onSubmit={submit} noValidate className="max-w-md space-y-4">
       <h2 className="font-semibold">Change password</h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Changing your password signs you out everywhere else: other browsers and devices.
+        If someone else may know your current password, keep the box below ticked: it signs out
+        every other browser and device, and revokes the access tokens your scripts and tools use.
       </p>
       <Field
         label="Current password"
@@ -97,6 +101,15 @@ function ChangePasswordForm() {
         onChange={set('confirm')}
         error={errors.confirm}
       />
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={signOutEverywhere}
+          onChange={(e) => setSignOutEverywhere(e.target.checked)}
+          className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600"
+        />
+        Also sign out other devices and revoke access tokens
+      </label>
       <Button type="submit" loading={saving}>
         Change Password
       </Button>

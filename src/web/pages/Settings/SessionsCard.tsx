@@ -9,8 +9,9 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { useToast } from '../../hooks/toasts';
 import { formatDateTime } from '../../lib/format';
+import { tokensKey } from './access-tokens/AccessTokensTab';
 
-const sessionsKey = ['account', 'sessions'] as const;
+export const sessionsKey = ['account', 'sessions'] as const;
 
 /** 'Just now', '5 minutes ago', '3 days ago': the server keeps it to about five minutes. */
 export function lastUsedInWords(iso: string, now = Date.now()): string {
@@ -81,17 +82,20 @@ export function SessionsCard() {
   });
   const endOthers = useMutation({
     mutationFn: accountApi.endOtherSessions,
-    onSuccess: ({ endedSessions: n }) =>
+    onSuccess: (res) =>
       notify({
         type: 'success',
-        title: `Signed out of ${n} other ${n === 1 ? 'session' : 'sessions'}`,
+        title: endedInWords(res) ?? 'Nothing else was signed in',
       }),
     onError: failed,
-    onSettled: refresh,
+    onSettled: () => {
+      void refresh();
+      // The access tokens went too: their tab must not list them.
+      void client.invalidateQueries({ queryKey: tokensKey });
+    },
   });
 
   const sessions = query.data?.sessions ?? [];
-  const others = sessions.filter((s) => !s.current).length;
   return (
     <section className="max-w-2xl space-y-3" aria-labelledby="sessions-title">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -100,17 +104,18 @@ export function SessionsCard() {
             Sessions
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Browsers and devices signed in to your account.
+            Browsers and devices signed in to your account. Signing out everywhere else also revokes
+            your access tokens: scripts and tools using them will need new ones.
           </p>
         </div>
-        {others > 0 && (
+        {query.isSuccess && (
           <Button
             variant="secondary"
             size="sm"
             onClick={() => endOthers.mutate()}
             loading={endOthers.isPending}
           >
-            Sign out all other sessions
+            Sign out everywhere else
           </Button>
         )}
       </div>
@@ -134,4 +139,17 @@ export function SessionsCard() {
       )}
     </section>
   );
+}
+
+/** 'Signed out of 1 other session and revoked 2 access tokens.', or nothing when nothing ended. */
+export function endedInWords(res: { endedSessions: number; revokedTokens: number }) {
+  const parts = [
+    res.endedSessions > 0 &&
+      `signed out of ${res.endedSessions} other ${res.endedSessions === 1 ? 'session' : 'sessions'}`,
+    res.revokedTokens > 0 &&
+      `revoked ${res.revokedTokens} access ${res.revokedTokens === 1 ? 'token' : 'tokens'}`,
+  ].filter((p): p is string => Boolean(p));
+  if (!parts.length) return undefined;
+  const text = parts.join(' and ');
+  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
 }

@@ -232,6 +232,13 @@ export function DomainPanel({
               {site.domainMessage}
             </Note>
           )}
+          {site.domainReleaseAt && (
+            <Note tone="amber">
+              <strong className="font-semibold">{current} no longer points at this site.</strong>{' '}
+              {site.domainMessage} We look at its DNS again every hour; once the record points here,
+              this note goes away.
+            </Note>
+          )}
           {site.customDomainStatus === 'VERIFIED' && site.sslStatus === 'PROVISIONING' && (
             <Note>
               Your certificate is being issued; this typically takes 1-2 minutes. Until then the

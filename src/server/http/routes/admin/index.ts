@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/admin';
 import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
+import { ADMIN_NEEDS_SESSION } from '../../../domain/access-token-scopes';
 import { planOf } from '../../../domain/plans';
 import {
   announcementHistory,
@@ -48,6 +49,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.addHook('preHandler', async (request) => {
       const user = requireUser(request);
+      // The scope check refuses tokens here already; the console must not rely on one place.
+      if (request.accessTokenScope) throw forbidden(ADMIN_NEEDS_SESSION);
       if (planOf(ctx.config, user) !== 'ADMIN') throw forbidden(NOT_AN_OPERATOR);
     });
     // Set by the hook above for every route of this plugin.

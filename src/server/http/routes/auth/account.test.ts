@@ -110,7 +110,7 @@ describeEachDatabase('sessions, account deletion and notifications', (dialect) =
 
     const all = await server.api('DELETE', '/api/auth/sessions', { token: mac });
     expect(all.status).toBe(200);
-    expect(all.body).toEqual({ endedSessions: 2 });
+    expect(all.body).toEqual({ endedSessions: 2, revokedTokens: 0 });
     expect(ended).toHaveLength(3);
     off();
     expect((await server.api('GET', '/api/auth/me', { token: iphone })).status).toBe(401);

@@ -59,8 +59,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete('/sessions', async (request) => {
       const user = requireUser(request);
       if (!request.sessionId) throw unauthorized();
-      const endedSessions = await endOtherSessions(ctx, user, request.sessionId);
-      return { endedSessions } satisfies EndSessionsResponse;
+      return (await endOtherSessions(ctx, user, request.sessionId)) satisfies EndSessionsResponse;
     });
 
     app.delete('/me', async (request, reply) => {

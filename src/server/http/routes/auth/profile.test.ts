@@ -69,7 +69,7 @@ describeEachDatabase('profile and password from Settings', (dialect) => {
 
     const done = await change({ currentPassword: PASSWORD, newPassword: 'a brand new secret' });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toEqual({ endedSessions: 1 });
+    expect(done.body).toEqual({ endedSessions: 1, revokedTokens: 0 });
     expect((await server.api('GET', '/api/auth/me', { token })).status).toBe(200);
     expect((await server.api('GET', '/api/auth/me', { token: elsewhere })).status).toBe(401);
     expect((await login(user.email, PASSWORD)).status).toBe(401);

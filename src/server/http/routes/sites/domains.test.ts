@@ -150,9 +150,12 @@ describeEachDatabase('custom domains API', (dialect) => {
     expect((await add(ann, annSite.id, domain)).status).toBe(200);
     const taken = await add(bob, bobSite.id, domain);
     expect(taken.status).toBe(409);
+    // ann has not proven it, but bob's DNS does not point at bob's site either: still ann's
     expect(ApiErrorSchema.parse(taken.body).error).toMatchObject({
       code: 'CONFLICT',
-      message: `${domain} is already used by another site.`,
+      message: expect.stringContaining(
+        `${domain} is already used by another site, which has not proven it yet. If the domain is yours: Add a CNAME record for ${domain} with the value ${bobSite.subdomain}.${SITES_DOMAIN}`,
+      ),
     });
     // another of ann's own sites cannot take it either
     const annOther = await siteOf(ann);

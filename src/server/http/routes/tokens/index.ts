@@ -33,7 +33,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete('/:id', async (request) => {
       const user = requireSessionUser(request);
       const { id } = IdParamsSchema.parse(request.params);
-      await revokeAccessToken(ctx.db, user, id);
+      await revokeAccessToken(ctx, user, id);
       return { ok: true, id } satisfies RevokeAccessTokenResponse;
     });
   };

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AccessToken, CreateAccessTokenResponse } from '../../../../shared/access-token';
+import {
+  MAX_ACCESS_TOKENS_PER_ACCOUNT,
+  type AccessToken,
+  type CreateAccessTokenResponse,
+} from '../../../../shared/access-token';
 import { accessTokensApi } from '../../../api/access-tokens';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBox } from '../../../components/ui/Alert';
@@ -10,7 +14,7 @@ import { CreateTokenForm } from './CreateTokenForm';
 import { NewSecret } from './NewSecret';
 import { TokensTable } from './TokensTable';
 
-const tokensKey = ['access-tokens'] as const;
+export const tokensKey = ['access-tokens'] as const;
 
 /** Settings → Access Tokens: named secrets for the command-line tool and scripts. */
 export function AccessTokensTab() {
@@ -35,7 +39,14 @@ export function AccessTokensTab() {
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Tokens let the <code className="font-mono">artifact-host</code> command-line tool and your
         scripts deploy without a password. A deploy token can deploy, roll back and delete sites; a
-        read-only token can only look. Neither can change your account.
+        read-only token can only look. Neither can change your account or open the operators’
+        console.
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        You can hold up to {MAX_ACCESS_TOKENS_PER_ACCOUNT} tokens
+        {list.data ? ` (you have ${list.data.length})` : ''}. Every token stops working when your
+        password is reset, when you sign out everywhere else, or when you change your password with
+        “Also sign out other devices and revoke access tokens” ticked.
       </p>
       <Card className="p-4 sm:p-6">
         <CreateTokenForm busy={create.isPending} onCreate={(body) => create.mutate(body)} />
