@@ -17,7 +17,7 @@ import {
   storeValue,
 } from '../db/queries/site-storage';
 import type { SiteRow } from '../db/schema';
-import { RateLimiter } from '../lib/token-bucket';
+import type { RateCounter, RateWindow } from '../limits/rate-counter';
 import { readBody, sendJson } from './runtime-http';
 
 // The site-side half of window.storage's shared data (builder/contract.ts): string values,
@@ -28,11 +28,11 @@ export const MAX_KEYS_PER_SITE = 1000;
 export const MAX_KEY_CHARS = STORAGE_LIMITS.maxKeyLength;
 
 // Per site and visitor: one busy or hostile visitor must not lock everyone else out.
-const limiter = new RateLimiter(20, 100);
+export const STORAGE_REQUESTS: RateWindow = { name: 'storage', max: 100, windowMs: 5000 };
 
 export interface StorageRequest {
   site: Pick<SiteRow, 'id' | 'user_id'>;
-  /** The visitor's address, the rate limit's key within the site. */
+  /** The visitor's normalised address (normalAddress), the rate limit's key within the site. */
   visitor: string;
   /** Bytes of keys and values the site owner's account may keep, all its sites together. */
   quotaBytes: number;
@@ -52,12 +52,13 @@ const error = (res: ServerResponse, status: number, message: string) =>
 /** Answers a /__storage request for one site; bounded in size, count and rate. */
 export async function handleStorage(
   db: Database,
+  rates: RateCounter,
   { site, visitor, quotaBytes }: StorageRequest,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const siteId = site.id;
-  if (!limiter.take(`${siteId} ${visitor}`)) {
+  if (!(await rates.take(STORAGE_REQUESTS, `${siteId} ${visitor}`)).allowed) {
     return error(res, 429, 'Too many storage requests. Slow down.');
   }
   const url = new URL(req.url ?? '/', 'http://site');
