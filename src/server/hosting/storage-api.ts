@@ -16,6 +16,7 @@ import {
   storedValue,
   storeValue,
 } from '../db/queries/site-storage';
+import { lockUser } from '../db/queries/users';
 import type { SiteRow } from '../db/schema';
 import type { RateCounter, RateWindow } from '../limits/rate-counter';
 import { readBody, sendJson } from './runtime-http';
@@ -98,17 +99,23 @@ export async function handleStorage(
     return error(res, 413, 'The value is too large. The maximum is 64 KB.');
   }
   const value = stored;
-  if ((await countOtherKeys(db, siteId, key)) >= MAX_KEYS_PER_SITE) {
-    return error(res, 413, `This site already stores ${MAX_KEYS_PER_SITE} keys, the maximum.`);
-  }
-  const others = await storedBytesOfOwner(db, site.user_id, { siteId, key });
-  if (others + Buffer.byteLength(key) + Buffer.byteLength(value) > quotaBytes) {
-    return error(
-      res,
-      507,
-      `Storage is full: this site's owner may keep ${megabytes(quotaBytes)} of window.storage data across all their sites, and this value would go over it. Delete keys that are no longer needed.`,
-    );
-  }
-  await storeValue(db, siteId, key, value);
+  // Count and write under the owner's lock: concurrent writes cannot pass the key limit or
+  // the quota together.
+  const refusal = await db.transaction().execute(async (trx) => {
+    await lockUser(trx, site.user_id);
+    if ((await countOtherKeys(trx, siteId, key)) >= MAX_KEYS_PER_SITE) {
+      return { status: 413, message: `This site already stores ${MAX_KEYS_PER_SITE} keys, the maximum.` };
+    }
+    const others = await storedBytesOfOwner(trx, site.user_id, { siteId, key });
+    if (others + Buffer.byteLength(key) + Buffer.byteLength(value) > quotaBytes) {
+      return {
+        status: 507,
+        message: `Storage is full: this site's owner may keep ${megabytes(quotaBytes)} of window.storage data across all their sites, and this value would go over it. Delete keys that are no longer needed.`,
+      };
+    }
+    await storeValue(trx, siteId, key, value);
+    return null;
+  });
+  if (refusal) return error(res, refusal.status, refusal.message);
   return json(res, 200, { value });
 }
