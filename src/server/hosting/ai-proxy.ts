@@ -15,7 +15,7 @@ import { readBody, sendJson } from './runtime-http';
 // window.claude.complete on a live site, answered with the site owner's key. The owner's limits
 // (per visitor, per day, tokens per call, on/off) come first; below them sit limits no setting
 // lifts, so a popular or hostile page cannot drain a key: a body size, and a rate per address
-// across every site of this node.
+// across every site (of every web node, when REDIS_URL is set).
 
 const MAX_BODY_BYTES = 256 * 1024;
 /** Counted by ctx.rates (across web nodes with Redis), keyed by the normalised address. */
@@ -55,7 +55,9 @@ export function createAiProxy(ctx: AppContext): AiProxy {
       res.setHeader('allow', 'POST');
       return json(res, 405, { error: 'Use POST to ask the AI.' });
     }
-    if (!(await ctx.rates.take(PER_ADDRESS, visitor)).allowed) {
+    const fromAddress = await ctx.rates.take(PER_ADDRESS, visitor);
+    if (!fromAddress.allowed) {
+      res.setHeader('retry-after', Math.max(1, Math.ceil(fromAddress.retryAfterMs / 1000)));
       return json(res, 429, { error: 'Too many AI requests from your address. Wait a minute.' });
     }
     const text = await readBody(req, MAX_BODY_BYTES);
@@ -82,7 +84,9 @@ export function createAiProxy(ctx: AppContext): AiProxy {
     if (!key) return json(res, 503, { error: NOT_CONNECTED, code: 'AI_NOT_CONNECTED' });
 
     const visitorLimit = perVisitor(settings.perVisitorPerMinute);
-    if (!(await ctx.rates.take(visitorLimit, `${site.id} ${visitor}`)).allowed) {
+    const fromVisitor = await ctx.rates.take(visitorLimit, `${site.id} ${visitor}`);
+    if (!fromVisitor.allowed) {
+      res.setHeader('retry-after', Math.max(1, Math.ceil(fromVisitor.retryAfterMs / 1000)));
       return json(res, 429, {
         error: `You can ask this site's AI ${settings.perVisitorPerMinute} ${settings.perVisitorPerMinute === 1 ? 'time' : 'times'} a minute. Wait a moment and try again.`,
       });

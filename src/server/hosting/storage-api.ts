@@ -59,7 +59,9 @@ export async function handleStorage(
   res: ServerResponse,
 ): Promise<void> {
   const siteId = site.id;
-  if (!(await rates.take(STORAGE_REQUESTS, `${siteId} ${visitor}`)).allowed) {
+  const rate = await rates.take(STORAGE_REQUESTS, `${siteId} ${visitor}`);
+  if (!rate.allowed) {
+    res.setHeader('retry-after', Math.max(1, Math.ceil(rate.retryAfterMs / 1000)));
     return error(res, 429, 'Too many storage requests. Slow down.');
   }
   const url = new URL(req.url ?? '/', 'http://site');
