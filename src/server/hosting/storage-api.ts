@@ -106,7 +106,10 @@ export async function handleStorage(
   const refusal = await db.transaction().execute(async (trx) => {
     await lockUser(trx, site.user_id);
     if ((await countOtherKeys(trx, siteId, key)) >= MAX_KEYS_PER_SITE) {
-      return { status: 413, message: `This site already stores ${MAX_KEYS_PER_SITE} keys, the maximum.` };
+      return {
+        status: 413,
+        message: `This site already stores ${MAX_KEYS_PER_SITE} keys, the maximum.`,
+      };
     }
     const others = await storedBytesOfOwner(trx, site.user_id, { siteId, key });
     if (others + Buffer.byteLength(key) + Buffer.byteLength(value) > quotaBytes) {

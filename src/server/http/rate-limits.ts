@@ -73,7 +73,10 @@ export function rateLimits(config: Config) {
       timeWindow: HOUR_MS,
     }),
     // Wrong passwords are slowed further by domain/login-throttle; this bounds the hashing.
-    signIn: limit('sign-in', 'sign-in attempts from your network', { max: 30, timeWindow: MINUTE_MS }),
+    signIn: limit('sign-in', 'sign-in attempts from your network', {
+      max: 30,
+      timeWindow: MINUTE_MS,
+    }),
     // Deploys count after authentication: per account wherever it deploys from, and per
     // address across the accounts it holds, guests included.
     deploy: limit('deploy-hour', 'deployments from your account', {
@@ -199,7 +202,12 @@ function counterStore(rates: RateCounter) {
       this.name = typeof name === 'string' ? name : 'api';
     }
 
-    incr(key: string, done: (err: Error | null, reply?: StoreReply) => void, windowMs: number, max: number) {
+    incr(
+      key: string,
+      done: (err: Error | null, reply?: StoreReply) => void,
+      windowMs: number,
+      max: number,
+    ) {
       rates.take({ name: this.name, max, windowMs }, key).then(
         (verdict) => done(null, { current: verdict.count, ttl: verdict.retryAfterMs }),
         (err: Error) => done(err),

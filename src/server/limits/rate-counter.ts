@@ -62,7 +62,8 @@ export class MemoryRateCounter implements RateCounter {
       this.windows.delete(id);
       window = { count: 0, endsAt: now + limit.windowMs };
       // Oldest first: a flood of new keys forgets the stalest, never the whole table.
-      if (this.windows.size >= MAX_MEMORY_KEYS) this.windows.delete(this.windows.keys().next().value!);
+      if (this.windows.size >= MAX_MEMORY_KEYS)
+        this.windows.delete(this.windows.keys().next().value!);
       this.windows.set(id, window);
     }
     const retryAfterMs = window.endsAt - now;

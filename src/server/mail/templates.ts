@@ -159,7 +159,10 @@ const DIGEST_SAMPLE_CHARS = 300;
  * The reports that came in after each site's first one (which was mailed alone), in one
  * e-mail: how many per site and of which kind, with a few of their descriptions.
  */
-export function abuseDigestMail(input: { sites: AbuseDigestSite[]; consoleUrl: string }): MailContent {
+export function abuseDigestMail(input: {
+  sites: AbuseDigestSite[];
+  consoleUrl: string;
+}): MailContent {
   const total = input.sites.reduce((n, site) => n + site.reports.length, 0);
   const reports = `${total} more abuse report${total === 1 ? '' : 's'}`;
   const sites = `${input.sites.length} site${input.sites.length === 1 ? '' : 's'}`;

@@ -92,7 +92,11 @@ describeEachDatabase('a flood of abuse reports', (dialect) => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ ok: true, reportId: filed.body.reportId, alreadyReported: true });
     // Another kind, or another visitor, is another report.
-    expect((await report(subdomain, '198.51.100.40', 'malware', 'A download is a virus.')).status).toBe(201);
-    expect((await report(subdomain, '198.51.100.41', 'spam', 'It sends spam mail.')).status).toBe(201);
+    expect(
+      (await report(subdomain, '198.51.100.40', 'malware', 'A download is a virus.')).status,
+    ).toBe(201);
+    expect((await report(subdomain, '198.51.100.41', 'spam', 'It sends spam mail.')).status).toBe(
+      201,
+    );
   });
 });

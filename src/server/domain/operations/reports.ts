@@ -103,7 +103,10 @@ export async function fileAbuseReport(
     reporterAddress,
   });
   if (earlier) return { reportId: earlier, alreadyReported: true };
-  if ((await countReportsAboutSite(ctx.db, site.id, nowIso(now - HOUR_MS))) >= REPORTS_PER_SITE_PER_HOUR) {
+  if (
+    (await countReportsAboutSite(ctx.db, site.id, nowIso(now - HOUR_MS))) >=
+    REPORTS_PER_SITE_PER_HOUR
+  ) {
     throw tooManyRequests(SITE_REPORTED_OFTEN, 60 * 60);
   }
   const owner = await userById(ctx.db, site.user_id);
