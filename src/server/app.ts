@@ -66,7 +66,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions): Promise<Fasti
   await app.register(fastifyCookie);
   registerCrossSiteCheck(app, ctx);
   registerAuth(app, ctx);
-  await registerRateLimits(app);
+  await registerRateLimits(app, ctx.rates);
   await registerApiRoutes(app, ctx);
   registerMcpRoute(app, ctx);
   const sendApp = opts.dev ? null : await registerSpa(app, webDir);

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database, Dialect } from './db/database';
 import type { EventBus } from './events';
+import type { RateCounter } from './limits/rate-counter';
 import type { Mailer } from './mail/mailer';
 import type { BlobStore } from './storage/blob-store';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   readonly blobs: BlobStore;
   /** E-mail out (SMTP_URL); without it, messages are logged outside production. */
   readonly mailer: Mailer;
+  /** Request-rate budgets: in Redis when REDIS_URL is set, so they hold across web nodes. */
+  readonly rates: RateCounter;
 }
 
 /** A part with work of its own that begins once the server listens and ends at shutdown. */

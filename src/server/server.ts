@@ -16,6 +16,7 @@ import { createHosting } from './hosting';
 import { isSiteHost } from './hosting/dispatcher';
 import { ownDomainsOf } from './domain/custom-domains';
 import { createJobs } from './jobs';
+import { createRateCounter } from './limits/rate-counter';
 import { createLogger, logDestination } from './logger';
 import { createMailer, createMailNotifications } from './mail';
 import { createPipeline } from './pipeline';
@@ -63,6 +64,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   await migrateToLatest(database.db);
   const events = await createEventBus(config, log);
   const blobs = opts.blobs ?? (await createBlobStore(config, log));
+  const rates = await createRateCounter(config, log);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -71,6 +73,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     events,
     blobs,
     mailer: createMailer(config, log),
+    rates,
   };
 
   const hosting = web ? createHosting(ctx) : null;
@@ -201,6 +204,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         ...parts.reverse().map((part) => () => part.stop()),
         () => vite?.close(),
         () => events.close(),
+        () => rates.close(),
         () => blobs.close(),
         () => ctx.mailer.close(),
       ];

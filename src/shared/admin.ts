@@ -43,7 +43,12 @@ export const AbuseReportRequestSchema = z.object({
     .pipe(z.email({ message: 'Please enter a valid email address' }).optional()),
 });
 export type AbuseReportRequest = z.input<typeof AbuseReportRequestSchema>;
-export const AbuseReportResponseSchema = z.object({ ok: z.literal(true), reportId: z.string() });
+export const AbuseReportResponseSchema = z.object({
+  ok: z.literal(true),
+  reportId: z.string(),
+  /** The same report from this visitor is open already: nothing new was stored. */
+  alreadyReported: z.boolean(),
+});
 export type AbuseReportResponse = z.infer<typeof AbuseReportResponseSchema>;
 
 export const REPORT_STATUSES = ['OPEN', 'RESOLVED'] as const;

@@ -356,6 +356,14 @@ export interface AbuseReportsTable {
   resolved_by: string | null;
   resolution: string | null;
   created_at: string;
+  /** When the report went out by e-mail, alone or in a digest; null while it waits. */
+  mailed_at: string | null;
+}
+
+/** The site's e-mail window: reports after the one that opened it wait for the digest. */
+export interface AbuseMailWindowsTable {
+  site_id: string;
+  opened_at: string;
 }
 
 /** One operator action; never updated or deleted. */
@@ -385,6 +393,7 @@ export interface AnnouncementsTable {
 
 export interface DB {
   abuse_reports: AbuseReportsTable;
+  abuse_mail_windows: AbuseMailWindowsTable;
   audit_log: AuditLogTable;
   announcements: AnnouncementsTable;
   billing_customers: BillingCustomersTable;

@@ -9,6 +9,7 @@ import {
   siteClaimByTokenHash,
 } from '../db/queries/site-claims';
 import { deleteSessionsOfUser } from '../db/queries/sessions';
+import { lockUser } from '../db/queries/users';
 import {
   countUnexpiredSitesOfUser,
   moveSitesToUser,
@@ -162,6 +163,8 @@ export async function claimWithToken(
     const now = nowIso();
     const sites = await unexpiredGuestSites(trx, claim.guest_user_id, now);
     if (sites.length === 0) throw gone(CLAIM_MESSAGES.nothingLeft);
+    // The room is counted under the account's lock, as a new site's deploy counts it.
+    await lockUser(trx, user.id);
     const { plan, room } = await roomFor(ctx, trx, user, now);
     const chosen = siteIds ? pick(sites, siteIds) : sites;
     if (room !== null && chosen.length > room) {

@@ -13,6 +13,7 @@ import {
   updateDeployment,
 } from '../db/queries/deployments';
 import { insertSite, setLiveDeployment, siteById, siteBySubdomain } from '../db/queries/sites';
+import { lockUser } from '../db/queries/users';
 import { isUniqueViolation } from '../db/errors';
 import type { DeploymentRow, SiteRow, UserRow } from '../db/schema';
 import { badRequest, conflict, tooManyRequests } from '../errors';
@@ -80,7 +81,6 @@ async function siteForDeploy(
     return { site: existing, created: false };
   }
   if (existing) await deleteSite(ctx, existing);
-  await assertCanCreateSite(ctx.db, ctx.config, user);
   const now = Date.now();
   const site: SiteRow = {
     id: newId(),
@@ -98,7 +98,13 @@ async function siteForDeploy(
     ...NO_CUSTOM_DOMAIN,
   };
   try {
-    await insertSite(ctx.db, site);
+    // Count and insert under the account's lock: concurrent deploys of new sites take the
+    // plan's last place once.
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockUser(trx, user.id);
+      await assertCanCreateSite(trx, ctx.config, user);
+      await insertSite(trx, site);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(TAKEN);
     throw err;

@@ -87,6 +87,8 @@ export interface AppEvents {
     /** Where the operator looks at it: {APP_ORIGIN}/admin?tab=reports */
     consoleUrl: string;
     createdAt: string;
+    /** The site's e-mail window is open: this report goes in the next digest, not alone. */
+    batched: boolean;
   };
   /** An operator disabled a site or enabled it again (hosting heard `site.changed` too). */
   'site.moderated': {

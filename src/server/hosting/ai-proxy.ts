@@ -9,18 +9,22 @@ import type { SiteRow } from '../db/schema';
 import { aiDay, keyForSite } from '../domain/api-keys';
 import { settingsOfSite } from '../domain/site-ai';
 import { nowIso } from '../lib/ids';
-import { RateLimiter } from '../lib/token-bucket';
+import type { RateWindow } from '../limits/rate-counter';
 import { readBody, sendJson } from './runtime-http';
 
 // window.claude.complete on a live site, answered with the site owner's key. The owner's limits
 // (per visitor, per day, tokens per call, on/off) come first; below them sit limits no setting
 // lifts, so a popular or hostile page cannot drain a key: a body size, and a rate per address
-// across every site of this node.
+// across every site (of every web node, when REDIS_URL is set).
 
 const MAX_BODY_BYTES = 256 * 1024;
-const perAddress = new RateLimiter(1, 60);
-/** One limiter per configured rate: visitors of sites with the same setting share its shape. */
-const perVisitor = new Map<number, RateLimiter>();
+/** Counted by ctx.rates (across web nodes with Redis), keyed by the normalised address. */
+const PER_ADDRESS: RateWindow = { name: 'ai-address', max: 60, windowMs: 60_000 };
+const perVisitor = (perMinute: number): RateWindow => ({
+  name: 'ai-visitor',
+  max: perMinute,
+  windowMs: 60_000,
+});
 
 export const NOT_CONNECTED = "This site's owner has not connected an AI provider yet.";
 
@@ -51,7 +55,9 @@ export function createAiProxy(ctx: AppContext): AiProxy {
       res.setHeader('allow', 'POST');
       return json(res, 405, { error: 'Use POST to ask the AI.' });
     }
-    if (!perAddress.take(visitor)) {
+    const fromAddress = await ctx.rates.take(PER_ADDRESS, visitor);
+    if (!fromAddress.allowed) {
+      res.setHeader('retry-after', Math.max(1, Math.ceil(fromAddress.retryAfterMs / 1000)));
       return json(res, 429, { error: 'Too many AI requests from your address. Wait a minute.' });
     }
     const text = await readBody(req, MAX_BODY_BYTES);
@@ -77,12 +83,10 @@ export function createAiProxy(ctx: AppContext): AiProxy {
     const key = await keyForSite(ctx, site.user_id, live?.ai_provider ?? null);
     if (!key) return json(res, 503, { error: NOT_CONNECTED, code: 'AI_NOT_CONNECTED' });
 
-    let limiter = perVisitor.get(settings.perVisitorPerMinute);
-    if (!limiter) {
-      limiter = new RateLimiter(settings.perVisitorPerMinute / 60, settings.perVisitorPerMinute);
-      perVisitor.set(settings.perVisitorPerMinute, limiter);
-    }
-    if (!limiter.take(`${site.id} ${visitor}`)) {
+    const visitorLimit = perVisitor(settings.perVisitorPerMinute);
+    const fromVisitor = await ctx.rates.take(visitorLimit, `${site.id} ${visitor}`);
+    if (!fromVisitor.allowed) {
+      res.setHeader('retry-after', Math.max(1, Math.ceil(fromVisitor.retryAfterMs / 1000)));
       return json(res, 429, {
         error: `You can ask this site's AI ${settings.perVisitorPerMinute} ${settings.perVisitorPerMinute === 1 ? 'time' : 'times'} a minute. Wait a moment and try again.`,
       });

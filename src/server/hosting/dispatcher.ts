@@ -5,6 +5,7 @@ import { SITE_RUNTIME_ENDPOINTS } from '../../builder/contract';
 import type { Database } from '../db/database';
 import { checkCustomDomain, type OwnDomains } from '../domain/custom-domain-names';
 import { isExpired } from '../domain/expiry';
+import { normalAddress, type RateCounter } from '../limits/rate-counter';
 import type { AiProxy } from './ai-proxy';
 import { BrokenBlobError } from './blob-cache';
 import type { SitePages } from './pages';
@@ -69,6 +70,8 @@ export interface DispatcherDeps {
   httpsPort: number | null;
   /** Answers window.claude.complete with the site owner's AI key. */
   ai: AiProxy;
+  /** The request-rate budgets of window.storage (and, through ai, of the AI proxy). */
+  rates: RateCounter;
   /** The pages shown instead of a site file (not found, expired, disabled…). */
   pages: SitePages;
 }
@@ -82,6 +85,11 @@ export function visitorOf(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
   const last = (Array.isArray(forwarded) ? forwarded.at(-1) : forwarded)?.split(',').at(-1)?.trim();
   return last || req.socket.remoteAddress || 'unknown';
+}
+
+/** The visitor as the site-side rate limits count it: the same normalised address as the API's. */
+function limitedVisitor(req: IncomingMessage, deps: Pick<DispatcherDeps, 'trustProxy'>): string {
+  return normalAddress(visitorOf(req, deps.trustProxy));
 }
 
 /** Host → site → file, before Fastify: returns false for hosts that are not sites. */
@@ -166,13 +174,14 @@ function handle(
   ) {
     return handleStorage(
       deps.db,
-      { site, visitor: visitorOf(req, deps.trustProxy), quotaBytes: deps.storageQuotaBytes },
+      deps.rates,
+      { site, visitor: limitedVisitor(req, deps), quotaBytes: deps.storageQuotaBytes },
       req,
       res,
     );
   }
   if (url === AI_PATH || url.startsWith(`${AI_PATH}?`)) {
-    return deps.ai(site, visitorOf(req, deps.trustProxy), req, res);
+    return deps.ai(site, limitedVisitor(req, deps), req, res);
   }
   if (!site.current_deployment_id) return sendPage(res, 503, deps.pages.building, head);
   return serveFile(req, res, hosted.route, {

@@ -44,6 +44,7 @@ export function createHosting(ctx: AppContext): Hosting {
       domains,
       views,
       ai: createAiProxy(ctx),
+      rates: ctx.rates,
       pages: sitePages(ctx.config.appOrigin),
     }),
     start: () => views.start(),

@@ -57,6 +57,26 @@ describeEachDatabase('window.storage under abuse', (dialect) => {
     expect(forged.some((r) => r.status === 429)).toBe(true);
   });
 
+  it('counts an IPv6 visitor as its /64, as the API does: new addresses inside it share a budget', async () => {
+    const { token } = await registerUser(server);
+    const subdomain = await deployed(token);
+    // 150 requests, each from its own address inside one /64: under the per-visitor budget of
+    // 100 per address, over it for the /64.
+    const burst = await Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        fetchSite(server.port, subdomain, '/__storage', {
+          headers: { 'x-forwarded-for': `2001:db8:7:7:${(i + 1).toString(16)}::1` },
+        }),
+      ),
+    );
+    expect(burst.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(50);
+    // Another /64 is another visitor.
+    const neighbour = await fetchSite(server.port, subdomain, '/__storage', {
+      headers: { 'x-forwarded-for': '2001:db8:7:8::1' },
+    });
+    expect(neighbour.status).toBe(200);
+  });
+
   it('keeps an account within its storage quota across all its sites', async () => {
     const { token } = await registerUser(server);
     const first = await deployed(token);

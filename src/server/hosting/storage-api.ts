@@ -16,8 +16,9 @@ import {
   storedValue,
   storeValue,
 } from '../db/queries/site-storage';
+import { lockUser } from '../db/queries/users';
 import type { SiteRow } from '../db/schema';
-import { RateLimiter } from '../lib/token-bucket';
+import type { RateCounter, RateWindow } from '../limits/rate-counter';
 import { readBody, sendJson } from './runtime-http';
 
 // The site-side half of window.storage's shared data (builder/contract.ts): string values,
@@ -28,11 +29,11 @@ export const MAX_KEYS_PER_SITE = 1000;
 export const MAX_KEY_CHARS = STORAGE_LIMITS.maxKeyLength;
 
 // Per site and visitor: one busy or hostile visitor must not lock everyone else out.
-const limiter = new RateLimiter(20, 100);
+export const STORAGE_REQUESTS: RateWindow = { name: 'storage', max: 100, windowMs: 5000 };
 
 export interface StorageRequest {
   site: Pick<SiteRow, 'id' | 'user_id'>;
-  /** The visitor's address, the rate limit's key within the site. */
+  /** The visitor's normalised address (normalAddress), the rate limit's key within the site. */
   visitor: string;
   /** Bytes of keys and values the site owner's account may keep, all its sites together. */
   quotaBytes: number;
@@ -52,12 +53,15 @@ const error = (res: ServerResponse, status: number, message: string) =>
 /** Answers a /__storage request for one site; bounded in size, count and rate. */
 export async function handleStorage(
   db: Database,
+  rates: RateCounter,
   { site, visitor, quotaBytes }: StorageRequest,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const siteId = site.id;
-  if (!limiter.take(`${siteId} ${visitor}`)) {
+  const rate = await rates.take(STORAGE_REQUESTS, `${siteId} ${visitor}`);
+  if (!rate.allowed) {
+    res.setHeader('retry-after', Math.max(1, Math.ceil(rate.retryAfterMs / 1000)));
     return error(res, 429, 'Too many storage requests. Slow down.');
   }
   const url = new URL(req.url ?? '/', 'http://site');
@@ -97,17 +101,26 @@ export async function handleStorage(
     return error(res, 413, 'The value is too large. The maximum is 64 KB.');
   }
   const value = stored;
-  if ((await countOtherKeys(db, siteId, key)) >= MAX_KEYS_PER_SITE) {
-    return error(res, 413, `This site already stores ${MAX_KEYS_PER_SITE} keys, the maximum.`);
-  }
-  const others = await storedBytesOfOwner(db, site.user_id, { siteId, key });
-  if (others + Buffer.byteLength(key) + Buffer.byteLength(value) > quotaBytes) {
-    return error(
-      res,
-      507,
-      `Storage is full: this site's owner may keep ${megabytes(quotaBytes)} of window.storage data across all their sites, and this value would go over it. Delete keys that are no longer needed.`,
-    );
-  }
-  await storeValue(db, siteId, key, value);
+  // Count and write under the owner's lock: concurrent writes cannot pass the key limit or
+  // the quota together.
+  const refusal = await db.transaction().execute(async (trx) => {
+    await lockUser(trx, site.user_id);
+    if ((await countOtherKeys(trx, siteId, key)) >= MAX_KEYS_PER_SITE) {
+      return {
+        status: 413,
+        message: `This site already stores ${MAX_KEYS_PER_SITE} keys, the maximum.`,
+      };
+    }
+    const others = await storedBytesOfOwner(trx, site.user_id, { siteId, key });
+    if (others + Buffer.byteLength(key) + Buffer.byteLength(value) > quotaBytes) {
+      return {
+        status: 507,
+        message: `Storage is full: this site's owner may keep ${megabytes(quotaBytes)} of window.storage data across all their sites, and this value would go over it. Delete keys that are no longer needed.`,
+      };
+    }
+    await storeValue(trx, siteId, key, value);
+    return null;
+  });
+  if (refusal) return error(res, refusal.status, refusal.message);
   return json(res, 200, { value });
 }

@@ -1,16 +1,16 @@
-import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ForgotPasswordRequestSchema } from '../../shared/account';
 import { MAX_UPLOAD_BYTES } from '../../shared/limits';
 import { tooManyRequests } from '../errors';
-import { RateLimiter } from '../lib/token-bucket';
+import { normalAddress, type RateCounter } from '../limits/rate-counter';
 
 // Every request-rate limit of the API, in one place. Each route names its limits in its options
 // (`config: { rateLimit: limits.signUp }`, or the hooks of `deployLimits`); nothing else is
-// limited. Counts are kept in this process, so behind a load balancer each web node allows its
-// own share. The client address is the socket's unless TRUST_PROXY says a proxy in front may
-// be believed (Fastify trustProxy).
+// limited. The counting itself is the rate counter's (limits/rate-counter.ts): in Redis when
+// REDIS_URL is set, so web nodes behind a load balancer spend one budget. The client address
+// is the socket's unless TRUST_PROXY says a proxy in front may be believed (Fastify trustProxy).
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -31,14 +31,20 @@ export const ADDRESS_DEPLOYS_FACTOR = 3;
  * household or server holds a whole /64 and could otherwise take a new address per attempt.
  */
 export function clientAddress(request: FastifyRequest): string {
-  return normalizeIP(request.ip);
+  return normalAddress(request.ip);
 }
 
-/** A limit whose refusal says what was limited ("Too many {what}") and when to come back. */
-function limit(what: string, options: RateLimitOptions): RateLimitOptions & { what: string } {
+type Limit = RateLimitOptions & { what: string; counter: string };
+
+/**
+ * A limit whose refusal says what was limited ("Too many {what}") and when to come back;
+ * `counter` names its counts in the rate counter.
+ */
+function limit(counter: string, what: string, options: RateLimitOptions): Limit {
   return {
     ...options,
     what,
+    counter,
     errorResponseBuilder: (_request, context) => refusal(what, context.ttl),
   };
 }
@@ -58,40 +64,43 @@ export const PASSWORD_RESETS_PER_EMAIL = 5;
 /** The limits routes apply. */
 export function rateLimits(config: Config) {
   return {
-    signUp: limit('sign-ups from your network', {
+    signUp: limit('sign-up', 'sign-ups from your network', {
       max: config.signUpsPerHour,
       timeWindow: HOUR_MS,
     }),
-    guest: limit('guest sessions from your network', {
+    guest: limit('guest', 'guest sessions from your network', {
       max: config.signUpsPerHour,
       timeWindow: HOUR_MS,
     }),
     // Wrong passwords are slowed further by domain/login-throttle; this bounds the hashing.
-    signIn: limit('sign-in attempts from your network', { max: 30, timeWindow: MINUTE_MS }),
+    signIn: limit('sign-in', 'sign-in attempts from your network', {
+      max: 30,
+      timeWindow: MINUTE_MS,
+    }),
     // Deploys count after authentication: per account wherever it deploys from, and per
     // address across the accounts it holds, guests included.
-    deploy: limit('deployments from your account', {
+    deploy: limit('deploy-hour', 'deployments from your account', {
       max: config.deploysPerHour,
       timeWindow: HOUR_MS,
       keyGenerator: perAccount,
     }),
-    deployBurst: limit('deployments from your account in a minute', {
+    deployBurst: limit('deploy-minute', 'deployments from your account in a minute', {
       max: config.deploysPerMinute,
       timeWindow: MINUTE_MS,
       keyGenerator: perAccount,
     }),
-    deployFromAddress: limit('deployments from your network', {
+    deployFromAddress: limit('deploy-address', 'deployments from your network', {
       max: config.deploysPerHour * ADDRESS_DEPLOYS_FACTOR,
       timeWindow: HOUR_MS,
       keyGenerator: clientAddress,
     }),
     // A reset link costs an e-mail: per address, and per recipient so nobody's inbox is flooded.
-    passwordResetFromAddress: limit('password reset requests from your network', {
+    passwordResetFromAddress: limit('reset-address', 'password reset requests from your network', {
       max: PASSWORD_RESETS_PER_ADDRESS,
       timeWindow: HOUR_MS,
       keyGenerator: clientAddress,
     }),
-    passwordResetToEmail: limit('password reset requests for this address', {
+    passwordResetToEmail: limit('reset-email', 'password reset requests for this address', {
       max: PASSWORD_RESETS_PER_EMAIL,
       timeWindow: HOUR_MS,
       keyGenerator: (request: FastifyRequest) => {
@@ -131,13 +140,20 @@ const deployLimitsOf = new WeakMap<Config, DeployLimits>();
  * plugin runs one limit per request, so this hook checks the three itself. After
  * authentication (preHandler), before an upload is read.
  */
-export function deployLimits(app: FastifyInstance, config: Config): DeployLimits {
+export function deployLimits(
+  app: FastifyInstance,
+  config: Config,
+  rates: RateCounter,
+): DeployLimits {
   let made = deployLimitsOf.get(config);
-  if (!made) deployLimitsOf.set(config, (made = makeDeployLimits(app, config)));
+  if (!made) deployLimitsOf.set(config, (made = makeDeployLimits(app, config, rates)));
   return made;
 }
 
-function makeDeployLimits(app: FastifyInstance, config: Config) {
+/** Bytes of source one account may deploy in a minute, counted as the deploys are. */
+const DEPLOY_BYTES = { name: 'deploy-bytes', max: DEPLOY_BYTES_PER_MINUTE, windowMs: MINUTE_MS };
+
+function makeDeployLimits(app: FastifyInstance, config: Config, rates: RateCounter) {
   const limits = rateLimits(config);
   const budgets = [limits.deploy, limits.deployBurst, limits.deployFromAddress].map(
     ({ what, ...options }) => ({ what, check: app.createRateLimit(options) }),
@@ -146,7 +162,6 @@ function makeDeployLimits(app: FastifyInstance, config: Config) {
   // it spends the address's guest budget, as POST /api/auth/guest does.
   const { what: guestWhat, ...guestOptions } = limits.guest;
   const newGuest = { what: guestWhat, check: app.createRateLimit(guestOptions) };
-  const bytes = new RateLimiter(DEPLOY_BYTES_PER_MINUTE / 60, DEPLOY_BYTES_PER_MINUTE);
   return {
     preHandler: async (request: FastifyRequest) => {
       for (const { what, check } of request.currentUser ? budgets : [...budgets, newGuest]) {
@@ -155,9 +170,9 @@ function makeDeployLimits(app: FastifyInstance, config: Config) {
       }
       // what the request says it carries, before a byte of an upload is read
       const size = Math.min(Number(request.headers['content-length']) || 0, MAX_UPLOAD_BYTES);
-      const key = perAccount(request);
-      if (!bytes.take(key, Date.now(), size)) {
-        throw refusal('megabytes deployed from your account in a minute', bytes.waitMs(key, size));
+      const bytes = await rates.take(DEPLOY_BYTES, perAccount(request), size);
+      if (!bytes.allowed) {
+        throw refusal('megabytes deployed from your account in a minute', bytes.retryAfterMs);
       }
     },
   };
@@ -169,7 +184,48 @@ function waitInWords(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+interface StoreReply {
+  current: number;
+  ttl: number;
+}
+
+/**
+ * The plugin's store, counting in the rate counter. Each limit's counts are its own: a route's
+ * under its counter's name and the route (as the plugin keeps one count per route), a hook's
+ * (createRateLimit) under its counter's name alone.
+ */
+function counterStore(rates: RateCounter) {
+  return class CounterStore {
+    private readonly name: string;
+
+    constructor(name?: unknown) {
+      this.name = typeof name === 'string' ? name : 'api';
+    }
+
+    incr(
+      key: string,
+      done: (err: Error | null, reply?: StoreReply) => void,
+      windowMs: number,
+      max: number,
+    ) {
+      rates.take({ name: this.name, max, windowMs }, key).then(
+        (verdict) => done(null, { current: verdict.count, ttl: verdict.retryAfterMs }),
+        (err: Error) => done(err),
+      );
+    }
+
+    child(options: object) {
+      const { counter, routeInfo } = options as {
+        counter?: string;
+        routeInfo?: { method?: unknown; url?: string };
+      };
+      const route = routeInfo?.url ? ` ${String(routeInfo.method)} ${routeInfo.url}` : '';
+      return new CounterStore(`${counter ?? 'api'}${route}`);
+    }
+  };
+}
+
+export async function registerRateLimits(app: FastifyInstance, rates: RateCounter): Promise<void> {
   // Each limit brings its own refusal (limit()); nothing is limited unless a route asks.
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, store: counterStore(rates) });
 }

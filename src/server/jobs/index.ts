@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { abuseDigestJob } from './abuse-digest';
 import { analyticsRetentionJob } from './analytics';
 import { certificatesJob } from './certificates';
 import { recheckCustomDomainsJob } from './custom-domains';
@@ -18,6 +19,7 @@ export const JOBS = [
   recheckCustomDomainsJob,
   certificatesJob,
   analyticsRetentionJob,
+  abuseDigestJob,
 ];
 
 export function createJobs(ctx: AppContext) {

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { jobRun } from '../db/queries/job-runs';
 import { LocalEventBus } from '../events/bus';
 import { createLogger } from '../logger';
+import { MemoryRateCounter } from '../limits/rate-counter';
 import { createMailer } from '../mail';
 import { LocalBlobStore } from '../storage/local-blob-store';
 import { createScheduler, type Job } from './scheduler';
@@ -25,6 +26,7 @@ describeEachDatabase('scheduled jobs', (dialect) => {
       events: new LocalEventBus(log),
       blobs: new LocalBlobStore(path.join(open.target.dataDir, 'blobs')),
       mailer: createMailer(config, log),
+      rates: new MemoryRateCounter(),
     };
   });
   afterAll(() => open.close());

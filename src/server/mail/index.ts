@@ -88,6 +88,8 @@ export function createMailNotifications(ctx: AppContext): Part {
       if (abuseTo) {
         unsubscribe.push(
           ctx.events.onOwn('abuse.reported', (e) => {
+            // Later reports about the site within its window go out together in the digest.
+            if (e.batched) return;
             ctx.mailer
               .send({ to: abuseTo, ...abuseReportMail(e) })
               .catch((err: unknown) =>

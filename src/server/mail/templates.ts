@@ -194,3 +194,39 @@ export function domainReleasedMail(input: {
     html: layout(lines, { label: 'Open your site', url: input.siteUrl }),
   };
 }
+
+export interface AbuseDigestSite {
+  siteAddress: string;
+  reports: Array<{ category: AbuseCategory; description: string }>;
+}
+
+const DIGEST_SAMPLES = 3;
+const DIGEST_SAMPLE_CHARS = 300;
+
+/**
+ * The reports that came in after each site's first one (which was mailed alone), in one
+ * e-mail: how many per site and of which kind, with a few of their descriptions.
+ */
+export function abuseDigestMail(input: {
+  sites: AbuseDigestSite[];
+  consoleUrl: string;
+}): MailContent {
+  const total = input.sites.reduce((n, site) => n + site.reports.length, 0);
+  const reports = `${total} more abuse report${total === 1 ? '' : 's'}`;
+  const sites = `${input.sites.length} site${input.sites.length === 1 ? '' : 's'}`;
+  const paragraphs = [`${reports} came in about ${sites} already reported to you:`];
+  for (const site of input.sites) {
+    const kinds = new Map<AbuseCategory, number>();
+    for (const r of site.reports) kinds.set(r.category, (kinds.get(r.category) ?? 0) + 1);
+    const counted = [...kinds].map(([kind, n]) => `${n} × ${ABUSE_CATEGORY_LABELS[kind]}`);
+    const samples = site.reports
+      .slice(0, DIGEST_SAMPLES)
+      .map((r) => `“${r.description.slice(0, DIGEST_SAMPLE_CHARS)}”`);
+    paragraphs.push(`${site.siteAddress}: ${counted.join(', ')}. ${samples.join(' ')}`);
+  }
+  return {
+    subject: `Abuse reports: ${reports} about ${sites}`,
+    text: `${paragraphs.join('\n\n')}\n\nReview them in the operator console: ${input.consoleUrl}\n`,
+    html: layout(paragraphs, { label: 'Open the operator console', url: input.consoleUrl }),
+  };
+}

@@ -66,3 +66,77 @@ export async function resolveAbuseReport(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** An open report about the site of the same kind from the same address, if there is one. */
+export async function openReportLike(
+  db: Database,
+  of: { siteId: string; category: AbuseReportRow['category']; reporterAddress: string },
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('abuse_reports')
+    .select('id')
+    .where('site_id', '=', of.siteId)
+    .where('category', '=', of.category)
+    .where('reporter_address', '=', of.reporterAddress)
+    .where('status', '=', 'OPEN')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Reports about one site since `since`, from every address. */
+export async function countReportsAboutSite(
+  db: Database,
+  siteId: string,
+  since: string,
+): Promise<number> {
+  const { count } = await db
+    .selectFrom('abuse_reports')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('site_id', '=', siteId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Opens the site's e-mail window unless one opened after `closedBefore` is still open: true
+ * for the one caller that opened it. One statement, so two reports at once open it once.
+ */
+export async function openMailWindow(
+  db: Database,
+  siteId: string,
+  now: string,
+  closedBefore: string,
+): Promise<boolean> {
+  const opened = await db
+    .insertInto('abuse_mail_windows')
+    .values({ site_id: siteId, opened_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('site_id')
+        .doUpdateSet({ opened_at: now })
+        .where('abuse_mail_windows.opened_at', '<=', closedBefore),
+    )
+    .returning('site_id')
+    .executeTakeFirst();
+  return opened !== undefined;
+}
+
+/** Marks every report waiting for the digest as mailed and returns them, oldest first. */
+export async function takeReportsForDigest(db: Database, now: string): Promise<AbuseReportRow[]> {
+  const rows = await db
+    .updateTable('abuse_reports')
+    .set({ mailed_at: now })
+    .where('mailed_at', 'is', null)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+export async function deleteMailWindowsBefore(db: Database, before: string): Promise<number> {
+  const gone = await db
+    .deleteFrom('abuse_mail_windows')
+    .where('opened_at', '<=', before)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}

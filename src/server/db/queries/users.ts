@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import type { PlanName } from '../../../shared/plans';
 import { nowIso } from '../../lib/ids';
 import type { Database } from '../database';
@@ -9,6 +10,22 @@ export async function insertUser(db: Database, user: UserRow): Promise<void> {
 
 export async function userById(db: Database, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Inside a transaction, holds the account's row until the transaction ends, so rules that
+ * count an account's rows and then add one (sites per plan, window.storage keys and bytes)
+ * run one at a time per account. PostgreSQL locks the row; SQLite's transaction already
+ * holds the only writer (and Kysely's single connection), so a plain read suffices there.
+ */
+export async function lockUser(trx: Database, id: string): Promise<void> {
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .$if(postgres, (q) => q.forUpdate())
+    .executeTakeFirst();
 }
 
 export async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {

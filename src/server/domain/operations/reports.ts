@@ -3,9 +3,12 @@ import { sitesHost } from '../../config';
 import type { AppContext } from '../../context';
 import {
   abuseReportById,
+  countReportsAboutSite,
   countReportsFromAddress,
   insertAbuseReport,
   listAbuseReports,
+  openMailWindow,
+  openReportLike,
   resolveAbuseReport,
   type AdminReportRow,
 } from '../../db/queries/abuse-reports';
@@ -22,7 +25,20 @@ import { audit } from './audit';
  * of the form itself.
  */
 export const REPORTS_PER_ADDRESS_PER_HOUR = 5;
+/**
+ * Reports about one site an hour, from every address together: past this the operators know
+ * already, and more reports only fill the console (30 addresses could file 150 otherwise).
+ */
+export const REPORTS_PER_SITE_PER_HOUR = 20;
+/**
+ * The first report about a site is e-mailed at once and opens this window; reports about it
+ * within the window wait for the digest (jobs/abuse-digest.ts), one e-mail for all of them.
+ */
+export const REPORT_MAIL_WINDOW_MS = 10 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+
+export const SITE_REPORTED_OFTEN =
+  'This site has been reported many times in the last hour. The operators have those reports and are looking at it, so yours was not added. Thank you for letting us know.';
 
 export const NO_SUCH_SITE =
   'We could not find a site at that address. Please check it (for example my-site.example.com) and try again.';
@@ -60,12 +76,16 @@ export interface NewReport {
   reporterEmail?: string | undefined;
 }
 
-/** Stores a visitor's report and tells the mail part; refused past the per-address limit. */
+/**
+ * Stores a visitor's report and tells the mail part; refused past the per-address and per-site
+ * limits. The same kind of report about a site from the same address, while the earlier one
+ * is open, is that report again: nothing new is stored or mailed.
+ */
 export async function fileAbuseReport(
   ctx: AppContext,
   input: NewReport,
   reporterAddress: string,
-): Promise<{ reportId: string }> {
+): Promise<{ reportId: string; alreadyReported: boolean }> {
   const now = Date.now();
   const recent = await countReportsFromAddress(ctx.db, reporterAddress, nowIso(now - HOUR_MS));
   if (recent >= REPORTS_PER_ADDRESS_PER_HOUR) {
@@ -77,9 +97,27 @@ export async function fileAbuseReport(
   const host = hostOfAddress(input.siteAddress);
   const site = host ? await siteOfHost(ctx, host) : undefined;
   if (!host || !site) throw badRequest(NO_SUCH_SITE);
+  const earlier = await openReportLike(ctx.db, {
+    siteId: site.id,
+    category: input.category,
+    reporterAddress,
+  });
+  if (earlier) return { reportId: earlier, alreadyReported: true };
+  if (
+    (await countReportsAboutSite(ctx.db, site.id, nowIso(now - HOUR_MS))) >=
+    REPORTS_PER_SITE_PER_HOUR
+  ) {
+    throw tooManyRequests(SITE_REPORTED_OFTEN, 60 * 60);
+  }
   const owner = await userById(ctx.db, site.user_id);
   const id = newId();
   const createdAt = nowIso(now);
+  const mailNow = await openMailWindow(
+    ctx.db,
+    site.id,
+    createdAt,
+    nowIso(now - REPORT_MAIL_WINDOW_MS),
+  );
   await insertAbuseReport(ctx.db, {
     id,
     site_id: site.id,
@@ -93,6 +131,7 @@ export async function fileAbuseReport(
     resolved_by: null,
     resolution: null,
     created_at: createdAt,
+    mailed_at: mailNow ? createdAt : null,
   });
   ctx.events.emit('abuse.reported', {
     reportId: id,
@@ -104,8 +143,9 @@ export async function fileAbuseReport(
     reporterEmail: input.reporterEmail ?? null,
     consoleUrl: `${ctx.config.appOrigin}/admin?tab=reports`,
     createdAt,
+    batched: !mailNow,
   });
-  return { reportId: id };
+  return { reportId: id, alreadyReported: false };
 }
 
 export function listReports(

@@ -25,7 +25,7 @@ const NEEDS_TOKEN =
  * node can answer any call.
  */
 export function registerMcpRoute(app: FastifyInstance, ctx: AppContext): void {
-  const limited = deployLimits(app, ctx.config);
+  const limited = deployLimits(app, ctx.config, ctx.rates);
 
   app.post(MCP_PATH, { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
     const user = bearerUser(request);

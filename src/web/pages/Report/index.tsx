@@ -52,8 +52,15 @@ export function ReportPage() {
       {file.isSuccess ? (
         <Card className="p-8 text-center" role="status">
           <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden />
-          <h2 className="mt-3 text-xl font-semibold">Thank you — your report was received</h2>
+          <h2 className="mt-3 text-xl font-semibold">
+            {file.data.alreadyReported
+              ? 'You have reported this site already'
+              : 'Thank you — your report was received'}
+          </h2>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            {file.data.alreadyReported
+              ? 'Your earlier report about it, for the same reason, is still open, so we kept that one. '
+              : ''}
             The operators will review the site and act if it breaks our{' '}
             <Link to="/terms" className="font-medium text-brand-600 underline dark:text-brand-400">
               terms

@@ -40,7 +40,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
     const deploymentOf = (request: FastifyRequest) =>
       ownedDeployment(ctx.db, requireUser(request), IdParamsSchema.parse(request.params).id);
 
-    const limited = deployLimits(app, ctx.config);
+    const limited = deployLimits(app, ctx.config, ctx.rates);
 
     // Without any session these make a guest site and answer with its claim link.
     app.post('/deploy/code', limited, async (request, reply) => {

@@ -14,8 +14,10 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.post('/', async (request, reply) => {
       const input = AbuseReportRequestSchema.parse(request.body ?? {});
-      const { reportId } = await fileAbuseReport(ctx, input, clientAddress(request));
-      return reply.status(201).send({ ok: true, reportId } satisfies AbuseReportResponse);
+      const filed = await fileAbuseReport(ctx, input, clientAddress(request));
+      return reply
+        .status(filed.alreadyReported ? 200 : 201)
+        .send({ ok: true, ...filed } satisfies AbuseReportResponse);
     });
   };
 }
