@@ -1,5 +1,6 @@
 import {
   deleteBlobRowIfUnreferenced,
+  releaseBlobKeep,
   unreferencedBlobHashes,
   upsertBlobRow,
   upsertBlobRows,
@@ -40,12 +41,24 @@ export async function storeBlob(
   sha256 = sha256Hex(data),
   keepForMs = UNREFERENCED_KEEP_MS,
 ): Promise<string> {
+  return (await storeHeldBlob(db, store, data, sha256, keepForMs)).sha256;
+}
+
+/** storeBlob, also saying until when it asked to keep the blob (null: not at all). */
+export async function storeHeldBlob(
+  db: Database,
+  store: BlobStore,
+  data: Uint8Array,
+  sha256 = sha256Hex(data),
+  keepForMs = UNREFERENCED_KEEP_MS,
+): Promise<{ sha256: string; keepUntil: string | null }> {
   const now = Date.now();
+  const keepUntil = keepForMs > 0 ? nowIso(now + keepForMs) : null;
   await upsertBlobRow(db, {
     sha256,
     size: data.byteLength,
     created_at: nowIso(now),
-    keep_until: keepForMs > 0 ? nowIso(now + keepForMs) : null,
+    keep_until: keepUntil,
   });
   try {
     await store.put(sha256, data);
@@ -53,7 +66,19 @@ export async function storeBlob(
     if (isDiskFull(err)) throw storageFull();
     throw err;
   }
-  return sha256;
+  return { sha256, keepUntil };
+}
+
+/**
+ * The reference a held blob waited for is recorded: the hold ends, so deleting what refers
+ * to it (a site, an account) deletes the blob at once rather than at a later collection. Only
+ * this store's own hold ends: another deploy of the same bytes that renewed it keeps its own.
+ */
+export async function releaseBlobHold(
+  db: Database,
+  held: { sha256: string; keepUntil: string | null },
+): Promise<void> {
+  if (held.keepUntil) await releaseBlobKeep(db, held.sha256, held.keepUntil);
 }
 
 /**
