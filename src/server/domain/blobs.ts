@@ -7,7 +7,7 @@ import {
 } from '../db/queries/blobs';
 import { mapConcurrently } from '../lib/concurrently';
 import type { Database } from '../db/database';
-import { storageFull } from '../errors';
+import { isDiskFull, storageFull } from '../errors';
 import { nowIso, sha256Hex } from '../lib/ids';
 import type { BlobStore } from '../storage/blob-store';
 
@@ -16,12 +16,6 @@ import type { BlobStore } from '../storage/blob-store';
  * its deployment row) is safe from collection: far longer than the step between the two.
  */
 export const UNREFERENCED_KEEP_MS = 10 * 60 * 1000;
-
-/** The blob disk (or its quota) is full: a clear answer, never a 500. */
-function isDiskFull(err: unknown): boolean {
-  const code = (err as NodeJS.ErrnoException | null)?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT';
-}
 
 /**
  * Stores bytes under their hash and records the blob row; identical content is stored once.

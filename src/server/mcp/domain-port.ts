@@ -6,7 +6,7 @@ import type { UserRow } from '../db/schema';
 import { ownedDeployment, ownedSite } from '../domain/access';
 import { startDeployment } from '../domain/deployments';
 import { listDeployments, listSites, rollbackSite } from '../domain/sites';
-import { AppError } from '../errors';
+import { AppError, DISK_FULL_MESSAGE, isDiskFull } from '../errors';
 import { presentDeployment } from '../presenters/deployment';
 import { presentSite } from '../presenters/site';
 
@@ -123,6 +123,7 @@ function withToolErrors(port: HostPort): HostPort {
         return await fn(...args);
       } catch (err) {
         if (err instanceof AppError) throw new ToolError(err.message, err.code);
+        if (isDiskFull(err)) throw new ToolError(DISK_FULL_MESSAGE, 'STORAGE_FULL');
         throw err;
       }
     };
