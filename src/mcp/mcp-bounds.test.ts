@@ -6,7 +6,7 @@ import { createTestDatabaseTarget, type TestDatabaseTarget } from '../../test/da
 import { uploadFile } from '../../test/deploy';
 import { apiClient, type ApiCall } from '../../test/server';
 import { makeZip } from '../../test/zip';
-import { MAX_SITE_FILES, MAX_UPLOAD_BYTES } from '../shared/limits';
+import { MAX_CODE_CHARS, MAX_SITE_FILES, MAX_UPLOAD_BYTES } from '../shared/limits';
 
 // What a hostile or careless deploy_artifact call or upload costs the server, measured on the
 // real server in its own process (its memory is what a call could exhaust). The database
@@ -125,6 +125,19 @@ describe('deploy input is bounded before any work', () => {
     expect(res.body.error.message).toContain('is not a relative file path');
     const logs = server.output.join('');
     expect(logs).not.toContain('an MCP tool failed unexpectedly');
+  });
+
+  it('a paste: a body past what the longest paste needs is refused unread (413), a long one 400', async () => {
+    const paste = (code: string) =>
+      api('POST', '/api/deployments/deploy/code', {
+        token,
+        body: { subdomain: 'paste-bounds', code },
+      });
+    const huge = await paste('x'.repeat(4 * MB));
+    expect(huge.status).toBe(413);
+    const long = await paste('x'.repeat(MAX_CODE_CHARS + 1));
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toContain('The code is too long');
   });
 
   // Every generated input gets an answer in words, 2xx or 4xx, never a 5xx, and memory stays
