@@ -22,6 +22,8 @@ export interface FakeProviders {
   calls: ReceivedCall[];
   /** The next answers fail with this HTTP status, as an overloaded or rate-limited provider. */
   failWith: number | null;
+  /** How long each answer takes, as a busy model's does (0 by default). */
+  delayMs: number;
   /** What the model says to the last user message (by default: answerTo). */
   reply: (text: string) => string;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     validKeys: new Set(),
     calls: [],
     failWith: null,
+    delayMs: 0,
     reply: answerTo,
     close: async () => undefined,
   };
@@ -66,6 +69,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     );
     const body = await readBody(req);
     state.calls.push({ provider: 'CLAUDE', key, path: req.url ?? '', body });
+    if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (req.url !== '/v1/messages' || !req.headers['anthropic-version']) {
       return send(res, 404, {
         type: 'error',

@@ -16,6 +16,7 @@ import {
   type BuiltFile,
 } from './types';
 import { extractZip, unwrapSingleFolder } from './zip';
+import { readFileList } from './file-list';
 
 export * from './types';
 export { SITE_RUNTIME_ENDPOINTS, STORAGE_LIMITS } from './contract';
@@ -44,6 +45,9 @@ function moduleBuilder(opts: BuilderOptions): ModuleBuilder | undefined {
 
 const encoder = new TextEncoder();
 
+const textOf = (source: string | Uint8Array) =>
+  typeof source === 'string' ? source : new TextDecoder().decode(source);
+
 async function buildInner(
   input: BuildInput,
   opts: BuilderOptions,
@@ -58,13 +62,24 @@ async function buildInner(
       ...(opts.resolvePackage ? { resolvePackage: opts.resolvePackage } : {}),
       ...(packageFetcher(opts) ? { fetchPackage: packageFetcher(opts) } : {}),
     });
-  if (input.kind === 'zip') {
-    if (typeof input.source === 'string') throw new BuildError('A zip upload must be bytes.');
-    const files = await log.step(
-      'extract',
-      async () => unwrapSingleFolder(await extractZip(input.source as Uint8Array)),
-      (f) => `Unpacked ${f.size} files from the zip`,
-    );
+  if (input.kind === 'zip' || input.kind === 'files') {
+    const files =
+      input.kind === 'zip'
+        ? await log.step(
+            'extract',
+            async () => {
+              if (typeof input.source === 'string') {
+                throw new BuildError('A zip upload must be bytes.');
+              }
+              return unwrapSingleFolder(await extractZip(input.source));
+            },
+            (f) => `Unpacked ${f.size} files from the zip`,
+          )
+        : await log.step(
+            'extract',
+            async () => unwrapSingleFolder(readFileList(textOf(input.source))),
+            (f) => `Read ${f.size} files`,
+          );
     const page = findStaticPage(files);
     if (page) {
       log.add('detect', 'Detected a static website');
@@ -91,8 +106,7 @@ async function buildInner(
       files: [...built.files, ...assets.filter((a) => !built.files.some((b) => b.path === a.path))],
     };
   }
-  const text =
-    typeof input.source === 'string' ? input.source : new TextDecoder().decode(input.source);
+  const text = textOf(input.source);
   const isHtml =
     input.kind === 'html' ||
     input.hint === 'html' ||

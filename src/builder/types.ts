@@ -1,10 +1,11 @@
 // The builder's contract with the deployment pipeline. Pure data in, pure data out.
 
-export type SourceKind = 'code' | 'html' | 'zip';
+/** 'files': a list of files as deploy_artifact takes it (shared/site-files.ts), stored as JSON. */
+export type SourceKind = 'code' | 'html' | 'zip' | 'files';
 
 export interface BuildInput {
   kind: SourceKind;
-  /** Pasted code or HTML as text; a zip as bytes. */
+  /** Pasted code, HTML or a file list as text; a zip as bytes. */
   source: string | Uint8Array;
   /** Original file name when uploaded (used for messages only). */
   fileName?: string;

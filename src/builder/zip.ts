@@ -1,7 +1,8 @@
 import yauzl from 'yauzl';
+import { MAX_SITE_FILES, MAX_UNPACKED_BYTES } from '../shared/limits';
 import { BuildError } from './types';
 
-export const ZIP_LIMITS = { maxFiles: 1000, maxBytes: 50 * 1024 * 1024 } as const;
+export const ZIP_LIMITS = { maxFiles: MAX_SITE_FILES, maxBytes: MAX_UNPACKED_BYTES } as const;
 
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;

@@ -6,6 +6,8 @@ import type {
   RollbackResponse,
 } from '../shared/deployment';
 import type { SitesResponse } from '../shared/site';
+import { normalizeSitePath, type SiteFile } from '../shared/site-files';
+import { ZipFile } from 'yazl';
 import { ToolError, type ArtifactSource, type HostPort } from './port';
 
 // The tools' port for `artifact-host mcp`: the server's REST API with the person's token.
@@ -74,7 +76,7 @@ export function apiPort(opts: ApiPortOptions): HostPort {
           : await call<DeployResponse>(
               'POST',
               '/api/deployments/deploy/file',
-              upload(source, subdomain),
+              await upload(source, subdomain),
             );
       return {
         deployment: started.deployment,
@@ -109,14 +111,35 @@ export function apiPort(opts: ApiPortOptions): HostPort {
   };
 }
 
-/** deploy/file takes a multipart upload: the page as index.html, or the site as a zip. */
-function upload(source: ArtifactSource, subdomain: string): FormData {
+/**
+ * deploy/file takes a multipart upload: the page as index.html, or the site as the zip a
+ * person would upload (made here, on the machine running `artifact-host mcp`).
+ */
+async function upload(source: ArtifactSource, subdomain: string): Promise<FormData> {
   const form = new FormData();
   form.append('subdomain', subdomain);
-  const name = source.kind === 'zip' ? 'site.zip' : 'index.html';
-  const type = source.kind === 'zip' ? 'application/zip' : 'text/html';
-  form.append('file', new Blob([source.bytes as BlobPart], { type }), name);
+  if (source.kind === 'files') {
+    const zip = await zipOf(source.files);
+    form.append('file', new Blob([zip as BlobPart], { type: 'application/zip' }), 'site.zip');
+  } else {
+    form.append('file', new Blob([source.bytes as BlobPart], { type: 'text/html' }), 'index.html');
+  }
   return form;
+}
+
+function zipOf(files: SiteFile[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const zip = new ZipFile();
+    for (const file of files) {
+      const bytes = Buffer.from(file.content, file.encoding === 'base64' ? 'base64' : 'utf8');
+      zip.addBuffer(bytes, normalizeSitePath(file.path));
+    }
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('error', reject);
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.end();
+  });
 }
 
 function parseJson(text: string): unknown {

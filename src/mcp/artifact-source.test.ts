@@ -1,28 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { extractZip } from '../builder/zip';
-import { MAX_CODE_CHARS } from '../shared/limits';
+import { readFileList } from '../builder/file-list';
+import { MAX_CODE_CHARS, MAX_SITE_FILES, MAX_UPLOAD_BYTES } from '../shared/limits';
+import { encodeSiteFiles } from '../shared/site-files';
 import { artifactSource } from './artifact-source';
 
-/** The zip as the builder reads it. */
-async function zipNames(bytes: Uint8Array): Promise<Record<string, string>> {
-  const files = await extractZip(bytes);
-  return Object.fromEntries([...files].map(([name, data]) => [name, Buffer.from(data).toString()]));
+/** The files as the builder reads them from the stored list. */
+function namesOf(files: Parameters<typeof encodeSiteFiles>[0]): Record<string, string> {
+  const read = readFileList(new TextDecoder().decode(encodeSiteFiles(files)));
+  return Object.fromEntries([...read].map(([name, data]) => [name, Buffer.from(data).toString()]));
 }
 
 describe('artifactSource', () => {
   it('takes code as a paste, one .html file as a page and one component file as code', async () => {
-    expect(await artifactSource({ code: 'export default () => <p/>' })).toMatchObject({
+    expect(artifactSource({ code: 'export default () => <p/>' })).toMatchObject({
       kind: 'code',
     });
-    const page = await artifactSource({ files: [{ path: 'index.html', content: '<h1>hi</h1>' }] });
-    expect(page.kind).toBe('html');
-    expect(Buffer.from(page.bytes).toString()).toBe('<h1>hi</h1>');
-    const app = await artifactSource({ files: [{ path: 'App.tsx', content: 'export default 1' }] });
+    const page = artifactSource({ files: [{ path: 'index.html', content: '<h1>hi</h1>' }] });
+    expect(page.kind === 'html' && Buffer.from(page.bytes).toString()).toBe('<h1>hi</h1>');
+    const app = artifactSource({ files: [{ path: 'App.tsx', content: 'export default 1' }] });
     expect(app.kind).toBe('code');
   });
 
-  it('zips several files, decoding base64 ones', async () => {
-    const source = await artifactSource({
+  it('hands several files on as they are; the builder decodes base64 ones', async () => {
+    const source = artifactSource({
       files: [
         { path: 'index.html', content: '<h1>home</h1>' },
         { path: './css/site.css', content: 'body{}' },
@@ -33,8 +33,8 @@ describe('artifactSource', () => {
         },
       ],
     });
-    expect(source.kind).toBe('zip');
-    expect(await zipNames(source.bytes)).toEqual({
+    if (source.kind !== 'files') throw new Error(`a list, not ${source.kind}`);
+    expect(namesOf(source.files)).toEqual({
       '/index.html': '<h1>home</h1>',
       '/css/site.css': 'body{}',
       '/img/dot.txt': 'binary',
@@ -46,6 +46,28 @@ describe('artifactSource', () => {
       [{ files: [{ path: '../x.html', content: '' }] }, 'not a relative file path'],
       [{ files: [{ path: '/etc/x.html', content: '' }] }, 'not a relative file path'],
       [{ files: [{ path: 'a//b.html', content: '' }] }, 'not a relative file path'],
+      [{ files: [{ path: 'C:/x.html', content: '' }] }, 'not a relative file path'],
+      [{ files: [{ path: 'c:x.html', content: '' }] }, 'not a relative file path'],
+      [{ files: [{ path: 'a\u0000.html', content: '' }] }, 'control character'],
+      [{ files: [{ path: 'x.png', content: '%%%', encoding: 'base64' }] }, 'not base64'],
+      [
+        {
+          files: Array.from({ length: MAX_SITE_FILES + 1 }, (_, i) => ({
+            path: `${i}.html`,
+            content: '',
+          })),
+        },
+        'Too many files',
+      ],
+      [
+        {
+          files: [
+            { path: 'index.html', content: 'x'.repeat(MAX_UPLOAD_BYTES / 2) },
+            { path: 'b.html', content: 'é'.repeat(MAX_UPLOAD_BYTES / 4 + 1) },
+          ],
+        },
+        'too large together',
+      ],
       [
         {
           files: [
@@ -69,7 +91,7 @@ describe('artifactSource', () => {
       [{ code: 'x'.repeat(MAX_CODE_CHARS + 1) }, 'The code is too long'],
     ];
     for (const [input, message] of refusals) {
-      await expect(artifactSource(input), message).rejects.toThrow(message);
+      expect(() => artifactSource(input), message).toThrow(message);
     }
   });
 });

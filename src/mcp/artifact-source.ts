@@ -1,23 +1,21 @@
-import { ZipFile } from 'yazl';
-import { MAX_CODE_CHARS, MAX_UPLOAD_BYTES } from '../shared/limits';
+import { MAX_CODE_CHARS } from '../shared/limits';
+import { SiteFilesSchema, normalizeSitePath, type SiteFile } from '../shared/site-files';
 import { ToolError, type ArtifactSource } from './port';
 
-export interface ArtifactFile {
-  path: string;
-  content: string;
-  encoding?: 'utf8' | 'base64' | undefined;
-}
+export type ArtifactFile = SiteFile;
 
 const HTML = /\.html?$/i;
+const COMPONENT = /\.[jt]sx?$/i;
 
 /**
- * What deploy_artifact was given, as the deploy routes take it: pasted code as code; one
- * .html file as an HTML page; several files as the .zip a person would upload.
+ * What deploy_artifact was given, as the deploy takes it: pasted code as code; one .html file
+ * as an HTML page; several files as the list they are (the builder reads them in its own
+ * thread). Only checks here: nothing is archived, and only a lone page or component is decoded.
  */
-export async function artifactSource(input: {
+export function artifactSource(input: {
   code?: string | undefined;
   files?: ArtifactFile[] | undefined;
-}): Promise<ArtifactSource> {
+}): ArtifactSource {
   const hasCode = input.code !== undefined;
   const hasFiles = input.files !== undefined;
   if (hasCode === hasFiles) {
@@ -26,30 +24,24 @@ export async function artifactSource(input: {
     );
   }
   if (hasCode) return codeSource(input.code ?? '');
-  const files = input.files ?? [];
-  if (files.length === 0) throw new ToolError('`files` is empty: give at least an index.html.');
-  const seen = new Set<string>();
-  const entries = files.map((file) => {
-    const path = cleanPath(file.path);
-    if (seen.has(path)) throw new ToolError(`The file "${path}" is given twice.`);
-    seen.add(path);
-    return {
-      path,
-      bytes: Buffer.from(file.content, file.encoding === 'base64' ? 'base64' : 'utf8'),
-    };
-  });
-  const only = entries.length === 1 ? entries[0] : undefined;
-  if (only && HTML.test(only.path)) return { kind: 'html', bytes: only.bytes };
-  // A lone component file is the same as pasting it.
-  if (only && /\.[jt]sx?$/i.test(only.path)) return codeSource(only.bytes.toString('utf8'));
-  if (!entries.some((e) => HTML.test(e.path) || /\.[jt]sx?$/i.test(e.path))) {
+  // The schema of the tool checked this already; a port used on its own is held to it too.
+  const checked = SiteFilesSchema.safeParse(input.files);
+  if (!checked.success) {
+    throw new ToolError(checked.error.issues[0]?.message ?? '`files` is not a valid list.');
+  }
+  const files = checked.data;
+  const only = files.length === 1 ? files[0] : undefined;
+  if (only) {
+    const path = normalizeSitePath(only.path);
+    const bytes = Buffer.from(only.content, only.encoding === 'base64' ? 'base64' : 'utf8');
+    if (HTML.test(path)) return { kind: 'html', bytes };
+    // A lone component file is the same as pasting it.
+    if (COMPONENT.test(path)) return codeSource(bytes.toString('utf8'));
+  }
+  if (!files.some((f) => HTML.test(f.path) || COMPONENT.test(f.path))) {
     throw new ToolError('`files` needs an index.html (or a React entry such as App.jsx) to serve.');
   }
-  const bytes = await zipOf(entries);
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) {
-    throw new ToolError('These files are too large together. The maximum is 10 MB zipped.');
-  }
-  return { kind: 'zip', bytes };
+  return { kind: 'files', files };
 }
 
 function codeSource(code: string): ArtifactSource {
@@ -61,28 +53,4 @@ function codeSource(code: string): ArtifactSource {
   }
   // As a paste: the builder tells an HTML page from a React component itself.
   return { kind: 'code', bytes: Buffer.from(code, 'utf8') };
-}
-
-/** A relative path inside the site; the server checks zips again, this says what is wrong sooner. */
-function cleanPath(raw: string): string {
-  const path = raw.replace(/\\/g, '/').replace(/^\.\//, '');
-  const parts = path.split('/');
-  if (!path || path.startsWith('/') || parts.some((p) => p === '..' || p === '')) {
-    throw new ToolError(
-      `"${raw}" is not a relative file path inside the site (such as "index.html" or "css/style.css").`,
-    );
-  }
-  return path;
-}
-
-function zipOf(entries: Array<{ path: string; bytes: Buffer }>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const zip = new ZipFile();
-    for (const entry of entries) zip.addBuffer(entry.bytes, entry.path);
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('error', reject);
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.end();
-  });
 }

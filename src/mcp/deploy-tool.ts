@@ -1,6 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { Deployment } from '../shared/deployment';
+import { MAX_SITE_FILES, MAX_UPLOAD_BYTES } from '../shared/limits';
+import { SiteFilesSchema } from '../shared/site-files';
 import { artifactSource } from './artifact-source';
 import type { HostPort, StartedDeployment } from './port';
 import { errorResult, guarded, tail, textResult } from './results';
@@ -8,14 +10,27 @@ import { errorResult, guarded, tail, textResult } from './results';
 /** How long a tool call waits for its build; builds take about a second, big zips longer. */
 export const DEPLOY_WAIT_MS = 60_000;
 
-const FileSchema = z.object({
-  path: z.string().min(1).describe('Path inside the site, such as "index.html" or "css/site.css".'),
-  content: z.string().describe('The file content: text, or base64 when encoding is "base64".'),
-  encoding: z
-    .enum(['utf8', 'base64'])
+/**
+ * deploy_artifact's arguments. The /mcp route checks a call against this too, before the
+ * protocol layer sees it, so a hostile list is refused with an HTTP status.
+ */
+export const DEPLOY_ARTIFACT_INPUT = {
+  code: z.string().optional().describe('A React component or a complete HTML page.'),
+  files: SiteFilesSchema.optional().describe(
+    `The files of a static site or app: at most ${MAX_SITE_FILES} files, ${MAX_UPLOAD_BYTES / 1024 / 1024} MB together.`,
+  ),
+  subdomain: z
+    .string()
     .optional()
-    .describe('"base64" for binary files such as images; text otherwise.'),
-});
+    .describe(
+      "The site's name in its URL (letters, digits, hyphens). Omit it for a new site: one is made from the title. Give the same one again to update a site.",
+    ),
+  title: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('A short name for what this is, such as "Mortgage calculator".'),
+};
 
 const DESCRIPTION = `Publish a web artifact you just wrote as a live website and get its URL to give to the person.
 
@@ -35,21 +50,7 @@ export function registerDeployTool(
     {
       title: 'Deploy an artifact',
       description: DESCRIPTION,
-      inputSchema: {
-        code: z.string().optional().describe('A React component or a complete HTML page.'),
-        files: z.array(FileSchema).optional().describe('The files of a static site or app.'),
-        subdomain: z
-          .string()
-          .optional()
-          .describe(
-            "The site's name in its URL (letters, digits, hyphens). Omit it for a new site: one is made from the title. Give the same one again to update a site.",
-          ),
-        title: z
-          .string()
-          .max(100)
-          .optional()
-          .describe('A short name for what this is, such as "Mortgage calculator".'),
-      },
+      inputSchema: DEPLOY_ARTIFACT_INPUT,
       outputSchema: {
         url: z.string(),
         deploymentId: z.string(),
@@ -62,7 +63,7 @@ export function registerDeployTool(
     },
     async (args) =>
       guarded(onUnexpected, async () => {
-        const source = await artifactSource(args);
+        const source = artifactSource(args);
         const subdomain = args.subdomain ?? subdomainFor(args.title);
         const started = await port.deploy(source, subdomain);
         const done = await port.waitUntilFinished(started.deployment.id, DEPLOY_WAIT_MS);

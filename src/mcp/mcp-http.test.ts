@@ -137,37 +137,75 @@ describeEachDatabase('MCP server over Streamable HTTP at /mcp', (dialect) => {
     });
 
     it('refuses bad input and the server refusals in words, as tool errors', async () => {
-      const both = await call(client, 'deploy_artifact', { code: 'x', files: [] });
+      const both = await call(client, 'deploy_artifact', {
+        code: 'x',
+        files: [{ path: 'index.html', content: 'x' }],
+      });
       expect(both.isError).toBe(true);
       expect(text(both)).toContain('either `code`');
-      const escape = await call(client, 'deploy_artifact', {
-        files: [{ path: '../evil.html', content: 'x' }],
-      });
-      expect(text(escape)).toContain('not a relative file path');
       const reserved = await call(client, 'deploy_artifact', { code: 'x', subdomain: 'www' });
       expect(reserved.isError).toBe(true);
       expect(text(reserved)).toContain('The subdomain "www" is reserved');
     });
 
-    it("applies the API's rules: a guest may deploy, a FREE plan stops at its limit", async () => {
+    it('refuses a file list that breaks its rules with a 400 in words, before any work', async () => {
+      // A path outside the site, or a drive letter (once a 500 with a stack in the log).
+      for (const path of ['../evil.html', 'C:/x.html']) {
+        await expect(
+          call(client, 'deploy_artifact', { files: [{ path, content: 'x' }] }),
+        ).rejects.toThrow(/not a relative file path/);
+      }
+      const raw = await server.api('POST', '/mcp', {
+        token,
+        headers: { accept: 'application/json, text/event-stream' },
+        body: {
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'tools/call',
+          params: {
+            name: 'deploy_artifact',
+            arguments: { files: [{ path: 'C:/x.html', content: 'x' }] },
+          },
+        },
+      });
+      expect(raw.status).toBe(400);
+      expect(raw.body).toMatchObject({ jsonrpc: '2.0', id: 3, error: { code: -32602 } });
+      expect(raw.body.error.message).toContain('"C:/x.html" is not a relative file path');
+      expect(server.logs.join('')).not.toContain('failed unexpectedly');
+    });
+
+    it('refuses guest sessions with a 403 that says to make an access token', async () => {
       const guest = await guestSession(server);
-      const asGuest = await httpClient(server, guest.token);
+      const res = await server.api('POST', '/mcp', {
+        token: guest.token,
+        headers: { accept: 'application/json, text/event-stream' },
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toContain('Guest sessions cannot use the MCP endpoint');
+      expect(res.body.error.message).toContain('access token');
+      await expect(httpClient(server, guest.token)).rejects.toThrow(/Guest sessions/);
+    });
+
+    it("applies the API's rules: a FREE plan stops at its limit", async () => {
+      const free = await registerUser(server);
+      const asFree = await httpClient(server, free.token);
       try {
         for (const n of [1, 2, 3]) {
-          const res = await call(asGuest, 'deploy_artifact', {
-            code: htmlArtifact(`guest ${n}`),
-            subdomain: uniqueSubdomain('guest'),
+          const res = await call(asFree, 'deploy_artifact', {
+            code: htmlArtifact(`free ${n}`),
+            subdomain: uniqueSubdomain('free'),
           });
           expect(res.isError, text(res)).toBeFalsy();
         }
-        const over = await call(asGuest, 'deploy_artifact', {
+        const over = await call(asFree, 'deploy_artifact', {
           code: htmlArtifact('one too many'),
-          subdomain: uniqueSubdomain('guest'),
+          subdomain: uniqueSubdomain('free'),
         });
         expect(over.isError).toBe(true);
         expect(text(over)).toMatch(/plan/i);
       } finally {
-        await asGuest.close();
+        await asFree.close();
       }
     });
 
@@ -271,6 +309,24 @@ describeEachDatabase('MCP server over Streamable HTTP at /mcp', (dialect) => {
         const over = await call(client, 'deploy_artifact', { code: htmlArtifact('3') });
         expect(over.isError).toBe(true);
         expect(text(over)).toMatch(/^Too many deployments from your account in a minute/);
+        // A large valid site is refused by the spent budget too, and nothing of it is queued.
+        const deployments = async () =>
+          Number(
+            (
+              await limited.ctx.db
+                .selectFrom('deployments')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const queued = await deployments();
+        const files = Array.from({ length: 1000 }, (_, i) => ({
+          path: i === 0 ? 'index.html' : `page-${i}.html`,
+          content: `<p>${'x'.repeat(9000)}</p>`,
+        }));
+        const big = await call(client, 'deploy_artifact', { files });
+        expect(text(big)).toMatch(/^Too many deployments from your account in a minute/);
+        expect(await deployments()).toBe(queued);
       } finally {
         await client.close();
       }

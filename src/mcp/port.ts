@@ -1,15 +1,17 @@
 import type { Deployment } from '../shared/deployment';
 import type { Site } from '../shared/site';
+import type { SiteFile } from '../shared/site-files';
 
 // The few things the MCP tools need of the artifact host, behind one interface: inside the
 // server they are domain calls made as the bearer's user; from `artifact-host mcp` they are
 // calls to the REST API. The tools stay the same either way.
 
-/** What to build, as the deploy routes take it. */
-export interface ArtifactSource {
-  kind: 'code' | 'html' | 'zip';
-  bytes: Uint8Array;
-}
+/**
+ * What to build: a paste or a page as bytes, a site as its checked list of files (each port
+ * sends it the way its side takes it: stored as it is inside the server, zipped over the API).
+ */
+export type ArtifactSource =
+  { kind: 'code' | 'html'; bytes: Uint8Array } | { kind: 'files'; files: SiteFile[] };
 
 export interface StartedDeployment {
   deployment: Deployment;

@@ -92,6 +92,26 @@ export const storageFull = () =>
     'The server has run out of storage space, so this deployment could not be saved. Please try again later.',
   );
 
+/** What anyone is told when a write found the disk or the database full. */
+export const DISK_FULL_MESSAGE =
+  'The server has run out of storage space, so this could not be saved. Please try again later.';
+
+/**
+ * A write refused because the disk, a quota or the database is full: the file system's
+ * ENOSPC/EDQUOT, SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100). Nothing the person did
+ * wrong, and a transaction that failed this way left nothing half-written.
+ */
+export function isDiskFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (
+    code === 'ENOSPC' ||
+    code === 'EDQUOT' ||
+    code === 'SQLITE_FULL' ||
+    code === '53100' ||
+    (err instanceof AppError && err.code === 'STORAGE_FULL')
+  );
+}
+
 /** This server has no Stripe key: nothing about plans can be bought or managed here. */
 export const billingUnavailable = () =>
   new AppError(

@@ -26,6 +26,7 @@ import * as accessTokens from './migrations/013_access_tokens';
 import * as siteClaims from './migrations/014_site_claims';
 import * as operations from './migrations/015_operations';
 import * as abuseReportBatching from './migrations/019_abuse_report_batching';
+import * as aiSiteDays from './migrations/020_ai_site_days';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '014_site_claims': siteClaims,
   '015_operations': operations,
   '019_abuse_report_batching': abuseReportBatching,
+  '020_ai_site_days': aiSiteDays,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -302,6 +302,13 @@ export interface SiteAiSettingsTable {
   updated_at: string;
 }
 
+/** A site's AI calls of one day: reserved before the provider is asked, refunded on failure. */
+export interface AiSiteDaysTable {
+  site_id: string;
+  day: string;
+  calls: number;
+}
+
 export interface AiCallsDailyTable {
   site_id: string;
   api_key_id: string;
@@ -403,6 +410,7 @@ export interface DB {
   access_tokens: AccessTokensTable;
   site_ai_settings: SiteAiSettingsTable;
   ai_calls_daily: AiCallsDailyTable;
+  ai_site_days: AiSiteDaysTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

@@ -1,12 +1,13 @@
 import {
   deleteBlobRowIfUnreferenced,
+  releaseBlobKeep,
   unreferencedBlobHashes,
   upsertBlobRow,
   upsertBlobRows,
 } from '../db/queries/blobs';
 import { mapConcurrently } from '../lib/concurrently';
 import type { Database } from '../db/database';
-import { storageFull } from '../errors';
+import { isDiskFull, storageFull } from '../errors';
 import { nowIso, sha256Hex } from '../lib/ids';
 import type { BlobStore } from '../storage/blob-store';
 
@@ -15,12 +16,6 @@ import type { BlobStore } from '../storage/blob-store';
  * its deployment row) is safe from collection: far longer than the step between the two.
  */
 export const UNREFERENCED_KEEP_MS = 10 * 60 * 1000;
-
-/** The blob disk (or its quota) is full: a clear answer, never a 500. */
-function isDiskFull(err: unknown): boolean {
-  const code = (err as NodeJS.ErrnoException | null)?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT';
-}
 
 /**
  * Stores bytes under their hash and records the blob row; identical content is stored once.
@@ -40,12 +35,24 @@ export async function storeBlob(
   sha256 = sha256Hex(data),
   keepForMs = UNREFERENCED_KEEP_MS,
 ): Promise<string> {
+  return (await storeHeldBlob(db, store, data, sha256, keepForMs)).sha256;
+}
+
+/** storeBlob, also saying until when it asked to keep the blob (null: not at all). */
+export async function storeHeldBlob(
+  db: Database,
+  store: BlobStore,
+  data: Uint8Array,
+  sha256 = sha256Hex(data),
+  keepForMs = UNREFERENCED_KEEP_MS,
+): Promise<{ sha256: string; keepUntil: string | null }> {
   const now = Date.now();
+  const keepUntil = keepForMs > 0 ? nowIso(now + keepForMs) : null;
   await upsertBlobRow(db, {
     sha256,
     size: data.byteLength,
     created_at: nowIso(now),
-    keep_until: keepForMs > 0 ? nowIso(now + keepForMs) : null,
+    keep_until: keepUntil,
   });
   try {
     await store.put(sha256, data);
@@ -53,7 +60,19 @@ export async function storeBlob(
     if (isDiskFull(err)) throw storageFull();
     throw err;
   }
-  return sha256;
+  return { sha256, keepUntil };
+}
+
+/**
+ * The reference a held blob waited for is recorded: the hold ends, so deleting what refers
+ * to it (a site, an account) deletes the blob at once rather than at a later collection. Only
+ * this store's own hold ends: another deploy of the same bytes that renewed it keeps its own.
+ */
+export async function releaseBlobHold(
+  db: Database,
+  held: { sha256: string; keepUntil: string | null },
+): Promise<void> {
+  if (held.keepUntil) await releaseBlobKeep(db, held.sha256, held.keepUntil);
 }
 
 /**

@@ -19,7 +19,7 @@ import type { DeploymentRow, SiteRow, UserRow } from '../db/schema';
 import { badRequest, conflict, tooManyRequests } from '../errors';
 import type { DeploymentState } from '../events';
 import { newId, nowIso } from '../lib/ids';
-import { storeBlob } from './blobs';
+import { releaseBlobHold, storeHeldBlob } from './blobs';
 import { NO_CUSTOM_DOMAIN } from './custom-domains';
 import { isExpired } from './expiry';
 import { assertMayDeploy } from './operations/moderation';
@@ -215,9 +215,9 @@ export async function startDeployment(
   await assertMayQueueBuild(ctx, user.id, check.subdomain, input.clientAddress);
   await assertWithinStorageQuota(ctx.db, ctx.config, user, input.source.bytes.byteLength);
   const { site, created } = await siteForDeploy(ctx, user, check.subdomain);
-  let sha256: string;
+  let stored: Awaited<ReturnType<typeof storeHeldBlob>>;
   try {
-    sha256 = await storeBlob(ctx.db, ctx.blobs, input.source.bytes);
+    stored = await storeHeldBlob(ctx.db, ctx.blobs, input.source.bytes);
   } catch (err) {
     // A full disk must not leave an empty site behind.
     if (created) await deleteSite(ctx, site);
@@ -225,11 +225,13 @@ export async function startDeployment(
   }
   const deployment = await enqueueDeployment(ctx, site, {
     kind: input.source.kind,
-    sha256,
+    sha256: stored.sha256,
     name: input.source.name,
     aiProvider: input.aiProvider,
     clientAddress: input.clientAddress,
   });
+  // The deployment now refers to its source: deleting the site deletes the source with it.
+  await releaseBlobHold(ctx.db, stored);
   if (created) {
     ctx.events.emit('user.sites-changed', {
       userId: user.id,

@@ -5,12 +5,8 @@ import {
   type UpdateSiteAiRequest,
 } from '../../shared/site-ai';
 import type { AppContext } from '../context';
-import {
-  activeApiKeysOfUser,
-  aiCallsOfSite,
-  putSiteAiSettings,
-  siteAiSettings,
-} from '../db/queries/api-keys';
+import { aiCallsOfSiteDay, refundAiCall, reserveAiCall } from '../db/queries/ai-site-days';
+import { activeApiKeysOfUser, putSiteAiSettings, siteAiSettings } from '../db/queries/api-keys';
 import type { Database } from '../db/database';
 import type { SiteRow } from '../db/schema';
 import { nowIso } from '../lib/ids';
@@ -33,7 +29,7 @@ export async function settingsOfSite(db: Database, siteId: string): Promise<Site
 export async function siteAiState(ctx: AppContext, site: SiteRow): Promise<SiteAiResponse> {
   const [settings, callsToday, keys, live] = await Promise.all([
     settingsOfSite(ctx.db, site.id),
-    aiCallsOfSite(ctx.db, site.id, aiDay()),
+    aiCallsOfSiteDay(ctx.db, site.id, aiDay()),
     activeApiKeysOfUser(ctx.db, site.user_id),
     site.current_deployment_id ? deploymentById(ctx.db, site.current_deployment_id) : undefined,
   ]);
@@ -57,4 +53,26 @@ export async function changeSiteAi(
     updated_at: nowIso(),
   });
   return siteAiState(ctx, site);
+}
+
+/** A call's place under its site's daily cap, taken before the provider is asked. */
+export interface AiReservation {
+  day: string;
+  /** The provider gave no answer: the place is free again. */
+  refund(): Promise<void>;
+}
+
+/**
+ * Takes one of today's calls of the site, or null when the day's cap is reached. Taken before
+ * the provider is called, so however many visitors ask at once, no more than `perDay` calls a
+ * day reach the provider; a call the provider fails gives its place back.
+ */
+export async function reserveSiteAiCall(
+  db: Database,
+  siteId: string,
+  perDay: number,
+): Promise<AiReservation | null> {
+  const day = aiDay();
+  if (!(await reserveAiCall(db, siteId, day, perDay))) return null;
+  return { day, refund: () => refundAiCall(db, siteId, day) };
 }

@@ -6,7 +6,9 @@ import type { Database } from '../db/database';
 import { checkCustomDomain, type OwnDomains } from '../domain/custom-domain-names';
 import { isExpired } from '../domain/expiry';
 import { normalAddress, type RateCounter } from '../limits/rate-counter';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../errors';
 import type { AiProxy } from './ai-proxy';
+import { sendJson } from './runtime-http';
 import { BrokenBlobError } from './blob-cache';
 import type { SitePages } from './pages';
 import { sendPage, serveFile } from './serve';
@@ -103,6 +105,11 @@ export function createSiteDispatcher(deps: DispatcherDeps) {
       cache = deps.domains;
     }
     const failed = (err: unknown) => {
+      // A write of window.storage or the AI proxy's count found the disk or database full.
+      if (isDiskFull(err) && !res.headersSent) {
+        deps.log.error({ err, subdomain }, 'a write of a site found the disk or the database full');
+        return sendJson(res, 507, { error: DISK_FULL_MESSAGE });
+      }
       const broken = err instanceof BrokenBlobError;
       if (err instanceof BrokenBlobError) {
         // The deployment says the file exists: its stored copy is gone or damaged.

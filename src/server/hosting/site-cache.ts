@@ -9,7 +9,13 @@ import { siteRouter, type Encoding, type HostedFile, type SiteRouter } from './s
 
 type HostedSiteRow = Pick<
   SiteRow,
-  'id' | 'user_id' | 'expires_at' | 'current_deployment_id' | 'custom_domain' | 'ssl_status'
+  | 'id'
+  | 'user_id'
+  | 'subdomain'
+  | 'expires_at'
+  | 'current_deployment_id'
+  | 'custom_domain'
+  | 'ssl_status'
 > &
   Partial<Pick<SiteRow, 'disabled_at'>>;
 

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { ApiError, ErrorCode } from '../../shared/errors';
-import { AppError } from '../errors';
+import { AppError, DISK_FULL_MESSAGE, isDiskFull } from '../errors';
 
 const GENERIC = 'Something went wrong on our side. Please try again.';
 
@@ -42,6 +42,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ? 'The request body is not valid JSON.'
         : fe.message;
       return reply.status(fe.statusCode).send(errorBody(message, 'BAD_REQUEST'));
+    }
+    if (isDiskFull(err)) {
+      request.log.error({ err }, 'a write found the disk or the database full');
+      return reply.status(507).send(errorBody(DISK_FULL_MESSAGE, 'STORAGE_FULL'));
     }
     request.log.error({ err }, 'unexpected error');
     return reply.status(500).send(errorBody(GENERIC, 'INTERNAL'));

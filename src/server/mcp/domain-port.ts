@@ -1,11 +1,12 @@
 import type { Deployment } from '../../shared/deployment';
+import { encodeSiteFiles } from '../../shared/site-files';
 import { ToolError, type HostPort } from '../../mcp/port';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { ownedDeployment, ownedSite } from '../domain/access';
 import { startDeployment } from '../domain/deployments';
 import { listDeployments, listSites, rollbackSite } from '../domain/sites';
-import { AppError } from '../errors';
+import { AppError, DISK_FULL_MESSAGE, isDiskFull } from '../errors';
 import { presentDeployment } from '../presenters/deployment';
 import { presentSite } from '../presenters/site';
 
@@ -38,10 +39,15 @@ export function domainPort(ctx: AppContext, user: UserRow, opts: DomainPortOptio
   const port: HostPort = {
     async deploy(source, subdomain) {
       if (opts.readOnly) throw new ToolError(READ_ONLY_MESSAGE, 'FORBIDDEN');
+      // The budget first: a refused deploy costs a counter, not a copy of its files.
       await opts.spendDeployBudget();
       const started = await startDeployment(ctx, user, {
         subdomain,
-        source: { kind: source.kind, bytes: source.bytes, name: null },
+        // A site's files go to the builder as they came; it decodes them in its own thread.
+        source:
+          source.kind === 'files'
+            ? { kind: 'files', bytes: encodeSiteFiles(source.files), name: null }
+            : { kind: source.kind, bytes: source.bytes, name: null },
         aiProvider: null,
         clientAddress: opts.clientAddress,
       });
@@ -117,6 +123,7 @@ function withToolErrors(port: HostPort): HostPort {
         return await fn(...args);
       } catch (err) {
         if (err instanceof AppError) throw new ToolError(err.message, err.code);
+        if (isDiskFull(err)) throw new ToolError(DISK_FULL_MESSAGE, 'STORAGE_FULL');
         throw err;
       }
     };

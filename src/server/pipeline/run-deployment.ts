@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { siteById } from '../db/queries/sites';
 import type { DeploymentRow } from '../db/schema';
 import { beginBuild, failDeployment, publishDeployment, REPLACED } from '../domain/deployments';
-import { AppError } from '../errors';
+import { AppError, DISK_FULL_MESSAGE, isDiskFull } from '../errors';
 import type { BuildPool } from './build-pool';
 import type { BuildOutcome } from './build-task';
 import { BuildProgress } from './progress';
@@ -131,7 +131,9 @@ export async function runDeployment(
     }
     ctx.log.error({ err, deploymentId: claimed.id }, 'deployment failed unexpectedly');
     // An AppError (a full blob disk) already says what happened in the creator's words.
-    await fail(err instanceof AppError ? err.message : UNEXPECTED).catch((failErr) =>
+    await fail(
+      err instanceof AppError ? err.message : isDiskFull(err) ? DISK_FULL_MESSAGE : UNEXPECTED,
+    ).catch((failErr) =>
       ctx.log.error({ err: failErr, deploymentId: claimed.id }, 'could not record the failure'),
     );
   }

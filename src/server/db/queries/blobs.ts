@@ -35,6 +35,20 @@ async function upsertRows(db: Database, rows: BlobRowInput[]): Promise<void> {
     .execute();
 }
 
+/** Ends the hold `keepUntil` on the blob, unless a later store has moved it on. */
+export async function releaseBlobKeep(
+  db: Database,
+  sha256: string,
+  keepUntil: string,
+): Promise<void> {
+  await db
+    .updateTable('blobs')
+    .set({ keep_until: null })
+    .where('sha256', '=', sha256)
+    .where('keep_until', '=', keepUntil)
+    .execute();
+}
+
 /** No deployment file, variant or source names the blob. */
 function unreferenced({ not, exists, selectFrom, or }: ExpressionBuilder<DB, 'blobs'>) {
   return not(

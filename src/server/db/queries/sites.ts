@@ -113,6 +113,7 @@ export async function hostedSiteBySubdomain(db: Database, subdomain: string) {
     .select([
       'id',
       'user_id',
+      'subdomain',
       'expires_at',
       'current_deployment_id',
       'custom_domain',
@@ -202,6 +203,7 @@ export async function hostedSiteByCustomDomain(db: Database, domain: string) {
     .select([
       'id',
       'user_id',
+      'subdomain',
       'expires_at',
       'current_deployment_id',
       'custom_domain',

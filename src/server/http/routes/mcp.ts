@@ -1,7 +1,10 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DEPLOY_ARTIFACT_INPUT } from '../../../mcp/deploy-tool';
 import { createMcpServer } from '../../../mcp/tools';
 import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
+import { SITE_FILES_MESSAGES, isSizeRefusal, tooManyFiles } from '../../../shared/site-files';
 import { tokenFrom } from '../../auth-token';
 import type { AppContext } from '../../context';
 import { domainPort } from '../../mcp/domain-port';
@@ -19,6 +22,15 @@ const NEEDS_TOKEN =
   'The MCP endpoint needs an access token: send it as "Authorization: Bearer <token>".';
 
 /**
+ * A guest's session lasts a day and its sites expire with it: an assistant set up with one
+ * would lose everything it published. Tools need an account's access token.
+ */
+export const NO_GUESTS =
+  'Guest sessions cannot use the MCP endpoint. Create a free account, then make an access token in Settings → Access Tokens and use it as "Authorization: Bearer <token>".';
+
+const DeployArtifactInput = z.object(DEPLOY_ARTIFACT_INPUT);
+
+/**
  * The MCP server over Streamable HTTP, on the app's host only (server.ts hands every site
  * host to hosting before Fastify sees it). Stateless: each POST gets its own server and
  * transport bound to the bearer's user, so nothing is kept between requests and any web
@@ -30,6 +42,15 @@ export function registerMcpRoute(app: FastifyInstance, ctx: AppContext): void {
   app.post(MCP_PATH, { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
     const user = bearerUser(request);
     if (!user) return refuse(reply);
+    if (user.is_guest) return refuseGuest(reply);
+    const invalid = invalidDeployCall(request.body);
+    if (invalid) {
+      return reply.status(invalid.status).send({
+        jsonrpc: '2.0',
+        id: invalid.id,
+        error: { code: INVALID_PARAMS, message: invalid.message },
+      });
+    }
     const port = domainPort(ctx, user, {
       clientAddress: clientAddress(request),
       spendDeployBudget: () => limited.preHandler(request),
@@ -59,7 +80,9 @@ export function registerMcpRoute(app: FastifyInstance, ctx: AppContext): void {
 
   // Stateless: no stream of server-initiated messages to open and no session to end.
   const notHere = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!bearerUser(request)) return refuse(reply);
+    const user = bearerUser(request);
+    if (!user) return refuse(reply);
+    if (user.is_guest) return refuseGuest(reply);
     return reply
       .status(405)
       .header('allow', 'POST')
@@ -92,4 +115,47 @@ function refuse(reply: FastifyReply) {
     .status(401)
     .header('www-authenticate', 'Bearer realm="artifact-host"')
     .send({ error: { message: NEEDS_TOKEN, code: 'UNAUTHORIZED' } });
+}
+
+function refuseGuest(reply: FastifyReply) {
+  return reply.status(403).send({ error: { message: NO_GUESTS, code: 'FORBIDDEN' } });
+}
+
+/** JSON-RPC's code for arguments a method refuses. */
+const INVALID_PARAMS = -32602;
+
+/**
+ * A deploy_artifact call whose arguments break the tool's rules, refused here with an HTTP
+ * status (413 for too many or too large files, 400 otherwise) before the protocol layer
+ * parses them or anything is built from them. Lists are counted before they are parsed, so a
+ * list of a hundred thousand entries is refused as cheaply as one too many.
+ */
+function invalidDeployCall(
+  body: unknown,
+): { status: 400 | 413; id: string | number | null; message: string } | null {
+  for (const message of Array.isArray(body) ? body : [body]) {
+    const call = message as {
+      id?: unknown;
+      method?: unknown;
+      params?: { name?: unknown; arguments?: { files?: unknown } };
+    } | null;
+    if (call?.method !== 'tools/call' || call.params?.name !== 'deploy_artifact') continue;
+    const id = typeof call.id === 'string' || typeof call.id === 'number' ? call.id : null;
+    const args = call.params.arguments;
+    if (tooManyFiles(args?.files)) return { status: 413, id, message: SITE_FILES_MESSAGES.tooMany };
+    const checked = DeployArtifactInput.safeParse(args ?? {});
+    if (!checked.success) {
+      const first =
+        checked.error.issues[0]?.message ?? 'The arguments of deploy_artifact are not valid.';
+      const sized = checked.error.issues.some((i) => isSizeRefusal(i.message));
+      return {
+        status: sized ? 413 : 400,
+        id,
+        message: sized
+          ? (checked.error.issues.find((i) => isSizeRefusal(i.message))?.message ?? first)
+          : first,
+      };
+    }
+  }
+  return null;
 }

@@ -6,7 +6,7 @@ import {
   type DeploymentResponse,
   type DeployResponse,
 } from '../../../../shared/deployment';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/limits';
+import { MAX_CODE_CHARS, MAX_UPLOAD_BYTES } from '../../../../shared/limits';
 import type { AppContext } from '../../../context';
 import type { DeploymentRow, SiteRow } from '../../../db/schema';
 import { ownedDeployment, ownedSite } from '../../../domain/access';
@@ -18,6 +18,13 @@ import { requireUser, userOrNobody } from '../../auth';
 import { clientAddress, deployLimits } from '../../rate-limits';
 import { IdParamsSchema } from '../../params';
 import { readUpload } from './upload';
+
+/**
+ * A paste's JSON body at most: MAX_CODE_CHARS characters, each at worst six bytes as JSON
+ * writes it (\u001f), and room for the other fields. A larger body is refused before it is
+ * parsed, so the paste limit costs nothing to enforce.
+ */
+const CODE_BODY_LIMIT = MAX_CODE_CHARS * 6 + 64 * 1024;
 
 export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -43,7 +50,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
     const limited = deployLimits(app, ctx.config, ctx.rates);
 
     // Without any session these make a guest site and answer with its claim link.
-    app.post('/deploy/code', limited, async (request, reply) => {
+    app.post('/deploy/code', { ...limited, bodyLimit: CODE_BODY_LIMIT }, async (request, reply) => {
       const input = DeployCodeRequestSchema.parse(request.body ?? {});
       const started = await deployWithOrWithoutSession(ctx, userOrNobody(request), {
         subdomain: input.subdomain,
