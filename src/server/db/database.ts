@@ -7,6 +7,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type Driver,
   type Migration,
 } from 'kysely';
 import pg from 'pg';
@@ -31,6 +32,27 @@ import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
 export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * SQLite undoes a transaction by itself when a write fails for want of room (SQLITE_FULL); the
+ * ROLLBACK Kysely then sends fails with "no transaction is active" and would hide the real
+ * cause, which callers need to answer 507 instead of 500. So a rollback with nothing to undo
+ * is skipped.
+ */
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(private readonly settings: { database: SQLite.Database }) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (...args) => {
+      if (this.settings.database.inTransaction) await rollback(...args);
+    };
+    return driver;
+  }
+}
 
 // int8 (views, counts) arrives as text from pg by default; our numbers stay well
 // inside 2^53, so read them as numbers like SQLite does.
@@ -65,7 +87,7 @@ export function openDatabase(opts: DatabaseOptions): OpenDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
