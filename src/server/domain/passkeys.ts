@@ -27,7 +27,15 @@ import {
 } from '../db/queries/two-factor';
 import { userById } from '../db/queries/users';
 import type { PasskeyRow, UserRow } from '../db/schema';
-import { AppError, accountSuspended, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors';
+import {
+  AppError,
+  accountSuspended,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+} from '../errors';
 import { nowIso } from '../lib/ids';
 import type { SignedIn } from './accounts';
 import { loginRetryAfter, noteLoginFailure } from './login-failures';
@@ -46,7 +54,8 @@ import {
 // password, and, because the device checks the person (fingerprint, face, PIN) before it
 // signs, a whole sign-in of its own.
 
-export const PASSKEY_FAILED = "That passkey didn't work. Please try again or use another way to sign in.";
+export const PASSKEY_FAILED =
+  "That passkey didn't work. Please try again or use another way to sign in.";
 const PASSKEY_UNKNOWN =
   'This passkey is not registered here. It may have been removed from your account.';
 const CEREMONY_TIMEOUT_MS = 5 * 60 * 1000;

@@ -28,7 +28,14 @@ import {
 } from '../db/queries/two-factor';
 import { userById } from '../db/queries/users';
 import type { SignInChallengeKind, UserRow } from '../db/schema';
-import { AppError, accountSuspended, badRequest, conflict, forbidden, tooManyRequests } from '../errors';
+import {
+  AppError,
+  accountSuspended,
+  badRequest,
+  conflict,
+  forbidden,
+  tooManyRequests,
+} from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { open, seal } from '../lib/secret-box';
 import type { SignedIn } from './accounts';
@@ -251,7 +258,8 @@ async function totpStep(
     epochTolerance: TOTP_TOLERANCE_SECONDS,
     afterTimeStep: after,
   }).catch(() => ({ valid: false as const }));
-  return result.valid ? result.timeStep : null;
+  // Time-based options give a time-based result; the union type also covers counter-based.
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
 /**
@@ -418,4 +426,3 @@ export async function finishChallenge(
   const ttl = row.remember_me ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
   return { user, session: await createSession(ctx.db, user.id, ttl, client.userAgent) };
 }
-

@@ -7,6 +7,7 @@ import { purgeExpiredSites } from './expired-sites';
 import { collectGarbageJob } from './garbage-collection';
 import { createScheduler } from './scheduler';
 import { purgeExpiredSessions, purgeStaleLoginFailures } from './sessions';
+import { purgeExpiredSignInChallenges } from './sign-in-challenges';
 
 /** Every scheduled job of the product, one line each. */
 export const JOBS = [
@@ -18,6 +19,7 @@ export const JOBS = [
   recheckCustomDomainsJob,
   certificatesJob,
   analyticsRetentionJob,
+  purgeExpiredSignInChallenges,
 ];
 
 export function createJobs(ctx: AppContext) {

@@ -9,9 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // accepted for, so the same code (or an older one) is never good twice.
   await db.schema
     .createTable('two_factor_totp')
-    .addColumn('user_id', 'text', (c) =>
-      c.primaryKey().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('secret_sealed', 'text', (c) => c.notNull())
     .addColumn('enabled_at', 'text')
     .addColumn('last_time_step', 'bigint', (c) => c.notNull().defaultTo(0))

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { planOf } from '../../../domain/plans';
+import { assertOperatorSecondFactor } from '../../../domain/two-factor';
 import {
   announcementHistory,
   endAnnouncementEarly,
@@ -49,6 +50,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
     app.addHook('preHandler', async (request) => {
       const user = requireUser(request);
       if (planOf(ctx.config, user) !== 'ADMIN') throw forbidden(NOT_AN_OPERATOR);
+      await assertOperatorSecondFactor(ctx, user);
     });
     // Set by the hook above for every route of this plugin.
     const operator = (request: FastifyRequest): UserRow => requireUser(request);
