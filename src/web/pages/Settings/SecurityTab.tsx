@@ -6,15 +6,19 @@ import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useToast } from '../../hooks/toasts';
 import { DeleteAccountCard } from './DeleteAccountCard';
+import { PasskeysCard } from './PasskeysCard';
 import { SessionsCard } from './SessionsCard';
+import { TwoFactorCard } from './TwoFactorCard';
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirm';
 
-/** Password, where the account is signed in, and the danger zone. */
+/** Password, two-factor sign-in, where the account is signed in, and the danger zone. */
 export function SecurityTab() {
   return (
     <div className="space-y-10">
       <ChangePasswordForm />
+      <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
       <DeleteAccountCard />
     </div>
