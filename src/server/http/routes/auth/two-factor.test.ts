@@ -69,12 +69,13 @@ describeEachDatabase('two-factor sign-in', (dialect) => {
     const setup = await call('POST', '/api/auth/2fa/totp/setup', { token: auth.token });
     expect(setup.status).toBe(200);
     const { secret } = setup.body as { secret: string };
+    const enabledWith = await codeAt(secret);
     const enable = await call('POST', '/api/auth/2fa/totp/enable', {
       token: auth.token,
-      body: { code: await codeAt(secret) },
+      body: { code: enabledWith },
     });
     expect(enable.status).toBe(200);
-    return { ...auth, secret, recoveryCodes: enable.body.recoveryCodes as string[] };
+    return { ...auth, secret, enabledWith, recoveryCodes: enable.body.recoveryCodes as string[] };
   }
 
   describe('authenticator app', () => {
@@ -181,12 +182,12 @@ describeEachDatabase('two-factor sign-in', (dialect) => {
     });
 
     it('refuses a code already used, even inside its 30 seconds', async () => {
-      const { user, secret } = await withTotp();
+      const { user, secret, enabledWith } = await withTotp();
       const from = newAddress();
       // The code that turned the app on cannot sign in.
       const first = await login(user.email, from);
       const replay = await call('POST', '/api/auth/login/2fa', {
-        body: { challenge: first.body.challenge, code: await codeAt(secret) },
+        body: { challenge: first.body.challenge, code: enabledWith },
         from,
       });
       expect(replay.status).toBe(401);
