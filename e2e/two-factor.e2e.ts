@@ -65,7 +65,10 @@ describe('two-factor sign-in in the browser', () => {
     await page.getByLabel('Code from the app').fill(await codeAt(0));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await visible('Save your recovery codes');
-    const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+    const codes = await page
+      .getByRole('list', { name: 'Recovery codes' })
+      .getByRole('listitem')
+      .allTextContents();
     expect(codes).toHaveLength(10);
     expect(codes[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     await screenshotScreen(page, 'two-factor-recovery-codes');

@@ -42,7 +42,11 @@ export function SecondFactorStep({ pending, onBack }: SecondFactorStepProps) {
       if (err instanceof PasskeyCancelled) return;
       // Expired, used, or too many tries: this step is over; the password form says why.
       if (err instanceof ApiRequestError && err.code === 'GONE') return onBack(err.message);
-      setError(err instanceof Error && !(err instanceof ApiRequestError) ? err.message : errorMessage(err, 'That did not work. Please try again.'));
+      setError(
+        err instanceof Error && !(err instanceof ApiRequestError)
+          ? err.message
+          : errorMessage(err, 'That did not work. Please try again.'),
+      );
     }
   };
 

@@ -34,7 +34,8 @@ export function AuthPage() {
   // The second step of a sign-in: after the password here, or after a social sign-in.
   const location = useLocation();
   const [secondFactor, setSecondFactor] = useState<TwoFactorRequiredResponse | null>(
-    () => (location.state as { secondFactor?: TwoFactorRequiredResponse } | null)?.secondFactor ?? null,
+    () =>
+      (location.state as { secondFactor?: TwoFactorRequiredResponse } | null)?.secondFactor ?? null,
   );
 
   // A signed-in account has nothing to do here (unless a claim link waits for it); a guest may
@@ -66,19 +67,19 @@ export function AuthPage() {
             {secondFactor
               ? 'Confirm it’s you'
               : forgot
-              ? 'Forgot your password?'
-              : mode === 'signin'
-                ? 'Welcome back'
-                : 'Create your account'}
+                ? 'Forgot your password?'
+                : mode === 'signin'
+                  ? 'Welcome back'
+                  : 'Create your account'}
           </h1>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             {secondFactor
               ? 'Your account has two-factor authentication turned on.'
               : forgot
-              ? 'It happens. We will e-mail you a link to choose a new one.'
-              : mode === 'signin'
-                ? 'Sign in to manage your sites and deployments.'
-                : 'Turn AI artifacts into live websites in seconds.'}
+                ? 'It happens. We will e-mail you a link to choose a new one.'
+                : mode === 'signin'
+                  ? 'Sign in to manage your sites and deployments.'
+                  : 'Turn AI artifacts into live websites in seconds.'}
           </p>
         </div>
 

@@ -152,8 +152,8 @@ export function PasskeysCard() {
         onClose={() => setRemoving(null)}
       >
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          “{removing?.name}” will no longer sign you in. You can still delete it from your device
-          or password manager yourself.
+          “{removing?.name}” will no longer sign you in. You can still delete it from your device or
+          password manager yourself.
         </p>
       </ConfirmDialog>
     </section>

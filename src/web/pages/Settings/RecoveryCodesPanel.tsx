@@ -26,7 +26,10 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
       role="region"
     >
       <div className="flex items-start gap-3">
-        <LifeBuoy className="mt-0.5 h-5 w-5 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden />
+        <LifeBuoy
+          className="mt-0.5 h-5 w-5 shrink-0 text-amber-700 dark:text-amber-300"
+          aria-hidden
+        />
         <div>
           <h3 id="recovery-codes-title" className="font-semibold">
             Save your recovery codes

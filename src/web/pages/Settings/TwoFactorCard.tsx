@@ -76,7 +76,9 @@ export function TwoFactorCard() {
       {error && <ErrorBox>{error}</ErrorBox>}
       {!status ? (
         query.isError ? (
-          <ErrorBox>{errorMessage(query.error, 'Failed to load your two-factor settings')}</ErrorBox>
+          <ErrorBox>
+            {errorMessage(query.error, 'Failed to load your two-factor settings')}
+          </ErrorBox>
         ) : (
           <Spinner label="Loading..." />
         )
@@ -208,7 +210,9 @@ function SetupPanel({
             className="rounded-lg border border-slate-200 bg-white p-2 dark:border-slate-700"
           />
           <div className="space-y-1.5">
-            <p className="text-slate-600 dark:text-slate-400">Can&rsquo;t scan it? Type this key instead:</p>
+            <p className="text-slate-600 dark:text-slate-400">
+              Can&rsquo;t scan it? Type this key instead:
+            </p>
             <div className="flex flex-wrap items-center gap-2">
               <code
                 data-testid="totp-secret"
@@ -306,7 +310,11 @@ function ConfirmIdentityDialog({
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button variant={mode === 'disable' ? 'danger' : 'primary'} loading={busy} onClick={() => void submit()}>
+          <Button
+            variant={mode === 'disable' ? 'danger' : 'primary'}
+            loading={busy}
+            onClick={() => void submit()}
+          >
             {mode === 'disable' ? 'Turn off' : 'Make new codes'}
           </Button>
         </>
