@@ -82,7 +82,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.goto(`${app}/auth`);
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect
       .poll(() => page.getByRole('heading', { name: 'Confirm it’s you' }).isVisible())
       .toBe(true);
@@ -144,7 +144,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.goto(`${app}/auth`);
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.getByRole('button', { name: 'Use my passkey' }).click();
     await page.waitForURL('**/dashboard');
