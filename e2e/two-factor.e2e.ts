@@ -128,6 +128,10 @@ describe('two-factor sign-in in the browser', () => {
 
     await signOut();
     await page.goto(`${app}/auth`);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign in with a passkey' }).isVisible())
+      .toBe(true);
+    await screenshotScreen(page, 'two-factor-auth-signin');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -146,7 +150,45 @@ describe('two-factor sign-in in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await visible('Use the passkey on your phone, computer or security key to confirm it’s you.');
+    await screenshotScreen(page, 'two-factor-passkey-step');
     await page.getByRole('button', { name: 'Use my passkey' }).click();
     await page.waitForURL('**/dashboard');
+  });
+});
+
+// In production an operator without a second factor is sent to set one up.
+describe('two-factor for operators in production, in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', {
+      NODE_ENV: 'production',
+      SECRET_KEY: 'a-production-secret-key-of-32-characters-or-more',
+      ADMIN_EMAILS: 'ops@example.com',
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('opens Security with the reason instead of the operator console', async () => {
+    const op = await registerUser(server, { email: 'ops@example.com' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const app = server.ctx.config.appOrigin;
+    await page.goto(app);
+    await page.evaluate((t) => localStorage.setItem('auth_token', t), op.token);
+    await page.goto(`${app}/admin`);
+    await page.waitForURL((url) => url.pathname === '/settings');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('security');
+    await expect
+      .poll(() => page.getByText('Operators need two-factor authentication.').isVisible())
+      .toBe(true);
+    await screenshotScreen(page, 'two-factor-operator-required');
+    await context.close();
   });
 });
