@@ -70,7 +70,7 @@ export function SecondFactorStep({ pending, onBack }: SecondFactorStepProps) {
       {error && <ErrorBox>{error}</ErrorBox>}
       {way === 'passkey' ? (
         <div className="flex flex-col items-center gap-4 py-2 text-center">
-          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-300">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-slate-800 dark:text-brand-300">
             <Fingerprint className="h-6 w-6" aria-hidden />
           </span>
           <p className="text-sm text-slate-600 dark:text-slate-400">
