@@ -21,6 +21,7 @@ import {
   passkeyById,
   passkeysOfUser,
   renamePasskey,
+  replaceRecoveryCodes,
   setChallengeWebAuthn,
   takeSignInChallenge,
   touchPasskey,
@@ -43,6 +44,7 @@ import { createSession, SESSION_TTL_MS } from './sessions';
 import {
   challengeOwner,
   finishChallenge,
+  hasSecondFactor,
   issueFirstRecoveryCodes,
   liveChallenge,
   openChallenge,
@@ -177,8 +179,10 @@ export async function renameOwnPasskey(
   return presentPasskey(row);
 }
 
+/** Removes one; with no second factor left, the recovery codes go too (they stand in for one). */
 export async function removePasskey(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   if (!(await deletePasskey(ctx.db, user.id, id))) throw notFound('Passkey not found');
+  if (!(await hasSecondFactor(ctx.db, user.id))) await replaceRecoveryCodes(ctx.db, user.id, []);
 }
 
 // --- using one ------------------------------------------------------------------------------

@@ -583,6 +583,9 @@ describeEachDatabase('two-factor sign-in', (dialect) => {
       expect(
         (await call('DELETE', `/api/auth/2fa/passkeys/${id}`, { token: owner.token })).status,
       ).toBe(204);
+      // Its recovery codes went with the account's last second factor.
+      const after = await call('GET', '/api/auth/2fa', { token: owner.token });
+      expect(after.body).toMatchObject({ enabled: false, passkeys: [], recoveryCodesLeft: 0 });
 
       // Gone: it signs nobody in any more.
       const from = newAddress();
