@@ -78,10 +78,10 @@ describe('accounts in the browser', () => {
     await page.goto(`${server.url}/auth`);
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => page.getByText('Invalid email or password').isVisible()).toBe(true);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL('**/dashboard');
     const menu = await openUserMenu();
     await expect.poll(() => menu.textContent()).toContain(email);

@@ -116,7 +116,7 @@ describe('keeping guest sites', () => {
     await page.goto(`${server.url}/auth`);
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     const dialog = page.getByRole('dialog', { name: 'Choose the guest sites to keep' });
     await dialog.waitFor();

@@ -360,6 +360,18 @@ export interface Config {
   };
   /** Sign-in with GitHub and Google. */
   oauth: OAuthConfig;
+  /** Two-factor sign-in and passkeys. */
+  twoFactor: TwoFactorConfig;
+}
+
+export interface TwoFactorConfig {
+  /** WebAuthn relying party: passkeys are bound to APP_ORIGIN's host name and origin. */
+  rpId: string;
+  origin: string;
+  /** The name authenticator apps and passkey prompts show. */
+  issuer: string;
+  /** In production an ADMIN must have a second factor before the operator console opens. */
+  requiredForAdmins: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -465,6 +477,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.AI_TIMEOUT_MS,
     },
     oauth,
+    twoFactor: {
+      rpId: new URL(appOrigin).hostname.toLowerCase(),
+      origin: new URL(appOrigin).origin,
+      issuer: 'Artifact Host',
+      requiredForAdmins: e.NODE_ENV === 'production',
+    },
   };
 }
 

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'PLAN_LIMIT',
   'FORBIDDEN',
   'ACCOUNT_SUSPENDED',
+  /** An operator without a second factor, in production: set one up in Settings → Security. */
+  'SECOND_FACTOR_REQUIRED',
   'SITE_DISABLED',
   'NOT_FOUND',
   'CONFLICT',

@@ -26,6 +26,7 @@ import * as oauth from './migrations/012_oauth';
 import * as accessTokens from './migrations/013_access_tokens';
 import * as siteClaims from './migrations/014_site_claims';
 import * as operations from './migrations/015_operations';
+import * as twoFactor from './migrations/017_two_factor';
 import * as abuseReportBatching from './migrations/019_abuse_report_batching';
 import * as aiSiteDays from './migrations/020_ai_site_days';
 import type { DB } from './schema';
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '013_access_tokens': accessTokens,
   '014_site_claims': siteClaims,
   '015_operations': operations,
+  '017_two_factor': twoFactor,
   '019_abuse_report_batching': abuseReportBatching,
   '020_ai_site_days': aiSiteDays,
 };

@@ -8,14 +8,9 @@ import { newId, nowIso } from '../lib/ids';
 import { clearLoginFailures, loginRetryAfter, noteLoginFailure } from './login-failures';
 import { throttleKeys } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import {
-  createSession,
-  GUEST_SESSION_TTL_MS,
-  REMEMBERED_SESSION_TTL_MS,
-  SESSION_TTL_MS,
-  type NewSession,
-} from './sessions';
+import { createSession, GUEST_SESSION_TTL_MS, SESSION_TTL_MS, type NewSession } from './sessions';
 import { planOf } from './plans';
+import { isPending, sessionOrSecondFactor, type SecondFactorPending } from './two-factor';
 
 export interface SignedIn {
   user: UserRow;
@@ -67,7 +62,7 @@ export async function login(
   config: Config,
   input: { email: string; password: string; rememberMe?: boolean | undefined },
   client: { ip: string; userAgent: string | null },
-): Promise<SignedIn> {
+): Promise<SignedIn | SecondFactorPending> {
   const { address, account } = throttleKeys(client.ip, input.email);
   const keys = [account, address];
   const wait = await loginRetryAfter(db, keys);
@@ -86,7 +81,6 @@ export async function login(
     await noteLoginFailure(db, keys);
     throw invalidCredentials();
   }
-  await clearLoginFailures(db, [account]);
   // Only after the password is right: a stranger learns nothing of a suspension.
   if (user.suspended_at) throw accountSuspended(user.suspended_reason);
   // An address added to ADMIN_EMAILS takes effect at its next sign-in.
@@ -95,8 +89,15 @@ export async function login(
     await setUserPlan(db, user.id, plan);
     user.plan = plan;
   }
-  const ttl = input.rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
-  return { user, session: await createSession(db, user.id, ttl, client.userAgent) };
+  // With a second factor on the account, a challenge for it instead of a session.
+  const result = await sessionOrSecondFactor(db, user, {
+    rememberMe: input.rememberMe ?? false,
+    userAgent: client.userAgent,
+  });
+  // Failures are forgiven only when the sign-in is whole: wrong second-factor codes after a
+  // right password keep counting.
+  if (!isPending(result)) await clearLoginFailures(db, [account]);
+  return result;
 }
 
 /** A guest account row: no password, so it is reached only through its session or a claim. */

@@ -3,7 +3,7 @@ import { sealedValues, updateSealedValue, type SealedValue } from '../db/queries
 import { keyIdOf, open, seal, sealedKeyId } from '../lib/secret-box';
 
 // Moving every value sealed in the database from an old SECRET_KEY to a new one: AI provider
-// keys, certificates' private keys, the ACME account key. A value the new secret already sealed
+// keys, certificates' private keys, the ACME account key, authenticator apps' secrets. A value the new secret already sealed
 // is left alone, so a rotation stopped half-way can simply be run again.
 
 export interface RotationResult {

@@ -4,8 +4,8 @@ import type { Database } from '../db/database';
 import { badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import type { SignedIn } from './accounts';
-import { createSession, SESSION_TTL_MS } from './sessions';
 import { hashToken, newToken } from './tokens';
+import { sessionOrSecondFactor, type SecondFactorPending } from './two-factor';
 
 // A sign-in that leaves the app (a social provider) comes back to /auth/callback with a code,
 // never with a session token: otherwise any page could send a visitor there with the
@@ -50,7 +50,7 @@ export async function exchangeSignInCode(
   code: string,
   state: string | null,
   userAgent: string | null,
-): Promise<SignedIn> {
+): Promise<SignedIn | SecondFactorPending> {
   const codeHash = hashToken(code);
   const row = await signInCodeByHash(db, codeHash);
   if (!row || row.expires_at <= nowIso()) throw badRequest(CODE_SPENT);
@@ -59,5 +59,6 @@ export async function exchangeSignInCode(
   if (!(await takeSignInCode(db, codeHash))) throw badRequest(CODE_SPENT);
   const user = await userById(db, row.user_id);
   if (!user) throw badRequest(CODE_SPENT);
-  return { user, session: await createSession(db, user.id, SESSION_TTL_MS, userAgent) };
+  // A social sign-in passes the account's second factor too before a session exists.
+  return sessionOrSecondFactor(db, user, { rememberMe: false, userAgent });
 }

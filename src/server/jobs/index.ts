@@ -8,6 +8,7 @@ import { purgeExpiredSites } from './expired-sites';
 import { collectGarbageJob } from './garbage-collection';
 import { createScheduler } from './scheduler';
 import { purgeExpiredSessions, purgeStaleLoginFailures } from './sessions';
+import { purgeExpiredSignInChallenges } from './sign-in-challenges';
 
 /** Every scheduled job of the product, one line each. */
 export const JOBS = [
@@ -20,6 +21,7 @@ export const JOBS = [
   certificatesJob,
   analyticsRetentionJob,
   abuseDigestJob,
+  purgeExpiredSignInChallenges,
 ];
 
 export function createJobs(ctx: AppContext) {

@@ -9,13 +9,16 @@ import type {
   User,
 } from '../../shared/user';
 import type { OAuthPublicConfig } from '../../shared/oauth';
+import type { TwoFactorRequiredResponse } from '../../shared/two-factor';
 import { api } from './client';
 
 export const authApi = {
   me: () => api<{ user: User }>('/auth/me'),
-  login: (body: LoginRequest) => api<AuthResponse>('/auth/login', { body }),
+  login: (body: LoginRequest) =>
+    api<AuthResponse | TwoFactorRequiredResponse>('/auth/login', { body }),
   register: (body: RegisterRequest) => api<AuthResponse>('/auth/register', { body }),
-  exchangeCode: (body: SignInCodeRequest) => api<AuthResponse>('/auth/callback', { body }),
+  exchangeCode: (body: SignInCodeRequest) =>
+    api<AuthResponse | TwoFactorRequiredResponse>('/auth/callback', { body }),
   guest: () => api<AuthResponse>('/auth/guest', { method: 'POST' }),
   logout: () => api<{ ok: true }>('/auth/logout', { method: 'POST' }),
   updateProfile: (body: UpdateProfileRequest) =>

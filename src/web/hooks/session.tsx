@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { GuestClaim } from '../../shared/claim';
+import type { TwoFactorRequiredResponse } from '../../shared/two-factor';
 import type { AuthResponse, LoginRequest, RegisterRequest, User } from '../../shared/user';
 import { authApi } from '../api/auth';
 import { ApiRequestError, getToken, setToken } from '../api/client';
@@ -18,11 +19,14 @@ interface Session {
   user: User | null;
   /** True until the first check of a stored token has ended (SPEC.md section 4). */
   loading: boolean;
-  login(input: LoginRequest): Promise<User>;
+  /** The user, or the second step owed when the account has two-factor sign-in on. */
+  login(input: LoginRequest): Promise<User | TwoFactorRequiredResponse>;
   register(input: RegisterRequest): Promise<User>;
   continueAsGuest(): Promise<User>;
   /** Exchanges the one-time code of a social sign-in return for a session in this browser. */
-  acceptCode(code: string): Promise<User>;
+  acceptCode(code: string): Promise<User | TwoFactorRequiredResponse>;
+  /** A sign-in finished elsewhere (second factor, passkey): its token becomes this browser's. */
+  completeSignIn(response: AuthResponse): User;
   logout(): Promise<void>;
   refresh(): Promise<User | null>;
   /**
@@ -87,7 +91,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       loading,
       login: async (input) => {
-        return signedIn(await authApi.login(input));
+        const res = await authApi.login(input);
+        return 'twoFactorRequired' in res ? res : signedIn(res);
       },
       register: async (input) => {
         return signedIn(await authApi.register(input));
@@ -96,7 +101,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return signedIn(await authApi.guest());
       },
       acceptCode: async (code) => {
-        return signedIn(await authApi.exchangeCode({ code }));
+        const res = await authApi.exchangeCode({ code });
+        return 'twoFactorRequired' in res ? res : signedIn(res);
       },
       logout: async () => {
         await authApi.logout().catch(() => undefined);
@@ -106,6 +112,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         queryClient.clear();
         resetSocket();
       },
+      completeSignIn: signedIn,
       refresh,
       guestClaim,
       clearGuestClaim: () => setGuestClaim(null),

@@ -5,6 +5,7 @@ import { PageLayout } from '../../components/PageLayout';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../components/ui/cn';
 import { useSession } from '../../hooks/session';
+import { useTwoFactorStatus } from '../Settings/TwoFactorCard';
 import { AnnouncementsTab } from './AnnouncementsTab';
 import { AuditTab } from './AuditTab';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
@@ -27,13 +28,15 @@ type TabId = (typeof TABS)[number]['id'];
  */
 export function AdminPage() {
   const { user, loading } = useSession();
+  // In production an operator without a second factor is sent to set one up first.
+  const twoFactor = useTwoFactorStatus(user?.plan === 'ADMIN');
   const [params, setParams] = useSearchParams();
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const tab: TabId = TABS.some((t) => t.id === params.get('tab'))
     ? (params.get('tab') as TabId)
     : 'reports';
 
-  if (loading) {
+  if (loading || (user?.plan === 'ADMIN' && twoFactor.isPending)) {
     return (
       <PageLayout variant="dashboard" title="Operations">
         <div className="flex justify-center py-20">
@@ -43,6 +46,7 @@ export function AdminPage() {
     );
   }
   if (!user || user.plan !== 'ADMIN') return <Navigate to="/dashboard" replace />;
+  if (twoFactor.data?.required) return <Navigate to="/settings?tab=security" replace />;
 
   return (
     <PageLayout variant="subpage" backTo="/dashboard" backText="Dashboard" title="Operations">

@@ -2,6 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/limits';
+import type { TwoFactorRequiredResponse } from '../../../shared/two-factor';
 import { PASSWORD_TOO_SHORT } from '../../../shared/user';
 import { errorMessage } from '../../api/client';
 import { ErrorBox } from '../../components/ui/Alert';
@@ -17,9 +18,17 @@ interface AuthFormProps {
   onError(message: string | null): void;
   /** 'Forgot your password?', with what is typed in the e-mail field so far. */
   onForgotPassword(email: string): void;
+  /** The password was right; the account's second factor is asked next. */
+  onSecondFactor(pending: TwoFactorRequiredResponse): void;
 }
 
-export function AuthForm({ mode, error, onError, onForgotPassword }: AuthFormProps) {
+export function AuthForm({
+  mode,
+  error,
+  onError,
+  onForgotPassword,
+  onSecondFactor,
+}: AuthFormProps) {
   const { login, register } = useSession();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -45,7 +54,8 @@ export function AuthForm({ mode, error, onError, onForgotPassword }: AuthFormPro
         const trimmed = name.trim();
         await register({ email, password, ...(trimmed ? { name: trimmed } : {}) });
       } else {
-        await login({ email, password, rememberMe });
+        const result = await login({ email, password, rememberMe });
+        if ('twoFactorRequired' in result) return onSecondFactor(result);
       }
       // A claim link opened before signing in is finished first.
       navigate(pathAfterSignIn());

@@ -1,6 +1,7 @@
 import { Zap } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { TwoFactorRequiredResponse } from '../../../shared/two-factor';
 import { PageLayout } from '../../components/PageLayout';
 import { Card } from '../../components/ui/Card';
 import { useSession } from '../../hooks/session';
@@ -8,6 +9,8 @@ import { pathAfterSignIn } from '../../lib/pending-claim';
 import { AuthForm, type AuthMode } from './AuthForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { OAuthGuide } from './OAuthGuide';
+import { PasskeySignIn } from './PasskeySignIn';
+import { SecondFactorStep } from './SecondFactorStep';
 import { SocialButtons } from './SocialButtons';
 import { useAuthErrorParam } from './useAuthError';
 import { useOAuthConfig } from './useOAuthConfig';
@@ -28,6 +31,12 @@ export function AuthPage() {
     new URLSearchParams(window.location.search).has('forgot') ? '' : null,
   );
   const forgot = forgotEmail !== null;
+  // The second step of a sign-in: after the password here, or after a social sign-in.
+  const location = useLocation();
+  const [secondFactor, setSecondFactor] = useState<TwoFactorRequiredResponse | null>(
+    () =>
+      (location.state as { secondFactor?: TwoFactorRequiredResponse } | null)?.secondFactor ?? null,
+  );
 
   // A signed-in account has nothing to do here (unless a claim link waits for it); a guest may
   // still sign in or sign up, and keeps their guest sites when they do.
@@ -55,23 +64,36 @@ export function AuthPage() {
             <img src="/favicon.svg" alt="" className="h-8 w-8" /> Artifact Host
           </Link>
           <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
-            {forgot
-              ? 'Forgot your password?'
-              : mode === 'signin'
-                ? 'Welcome back'
-                : 'Create your account'}
+            {secondFactor
+              ? 'Confirm it’s you'
+              : forgot
+                ? 'Forgot your password?'
+                : mode === 'signin'
+                  ? 'Welcome back'
+                  : 'Create your account'}
           </h1>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {forgot
-              ? 'It happens. We will e-mail you a link to choose a new one.'
-              : mode === 'signin'
-                ? 'Sign in to manage your sites and deployments.'
-                : 'Turn AI artifacts into live websites in seconds.'}
+            {secondFactor
+              ? 'Your account has two-factor authentication turned on.'
+              : forgot
+                ? 'It happens. We will e-mail you a link to choose a new one.'
+                : mode === 'signin'
+                  ? 'Sign in to manage your sites and deployments.'
+                  : 'Turn AI artifacts into live websites in seconds.'}
           </p>
         </div>
 
         <Card className="p-6 sm:p-8">
-          {forgotEmail !== null ? (
+          {secondFactor ? (
+            <SecondFactorStep
+              pending={secondFactor}
+              onBack={(message) => {
+                setSecondFactor(null);
+                setMode('signin');
+                setError(message);
+              }}
+            />
+          ) : forgotEmail !== null ? (
             <ForgotPasswordForm initialEmail={forgotEmail} onBack={() => setForgotEmail(null)} />
           ) : (
             <>
@@ -109,7 +131,13 @@ export function AuthPage() {
                   setError(null);
                   setForgotEmail(email);
                 }}
+                onSecondFactor={setSecondFactor}
               />
+              {mode === 'signin' && (
+                <div className="mt-3">
+                  <PasskeySignIn onError={setError} />
+                </div>
+              )}
 
               {oauth.enabled && (
                 <>

@@ -43,7 +43,12 @@ export function AuthCallbackPage() {
     // The token is a one-time code bound to the browser that started the sign-in; the server
     // refuses one this browser did not ask for, and says why.
     acceptCode(token).then(
-      () => {
+      (result) => {
+        // The account has two-factor on: its second step, on /auth, before any session.
+        if ('twoFactorRequired' in result) {
+          navigate('/auth', { replace: true, state: { secondFactor: result } });
+          return;
+        }
         setState({ kind: 'success', provider: capitalise(provider) });
         setTimeout(() => navigate(pathAfterSignIn(), { replace: true }), SUCCESS_DELAY_MS);
       },

@@ -9,14 +9,18 @@ import { useToast } from '../../hooks/toasts';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { tokensKey } from './access-tokens/AccessTokensTab';
 import { endedInWords, SessionsCard, sessionsKey } from './SessionsCard';
+import { PasskeysCard } from './PasskeysCard';
+import { TwoFactorCard } from './TwoFactorCard';
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirm';
 
-/** Password, where the account is signed in, and the danger zone. */
+/** Password, two-factor sign-in, where the account is signed in, and the danger zone. */
 export function SecurityTab() {
   return (
     <div className="space-y-10">
       <ChangePasswordForm />
+      <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
       <DeleteAccountCard />
     </div>

@@ -17,6 +17,7 @@ import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { ADMIN_NEEDS_SESSION } from '../../../domain/access-token-scopes';
 import { planOf } from '../../../domain/plans';
+import { assertOperatorSecondFactor } from '../../../domain/two-factor';
 import {
   announcementHistory,
   endAnnouncementEarly,
@@ -52,6 +53,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
       // The scope check refuses tokens here already; the console must not rely on one place.
       if (request.accessTokenScope) throw forbidden(ADMIN_NEEDS_SESSION);
       if (planOf(ctx.config, user) !== 'ADMIN') throw forbidden(NOT_AN_OPERATOR);
+      await assertOperatorSecondFactor(ctx, user);
     });
     // Set by the hook above for every route of this plugin.
     const operator = (request: FastifyRequest): UserRow => requireUser(request);

@@ -15,6 +15,7 @@ import { adoptGuestSites } from '../../../domain/claims';
 import { changePassword, renameUser } from '../../../domain/profile';
 import { revokeSession } from '../../../domain/sessions';
 import { exchangeSignInCode } from '../../../domain/sign-in-codes';
+import { isPending } from '../../../domain/two-factor';
 import { unauthorized } from '../../../errors';
 import { presentClaim } from '../../../presenters/claim';
 import { presentUser } from '../../../presenters/user';
@@ -23,6 +24,7 @@ import { clientAddress, rateLimits } from '../../rate-limits';
 import { accountRoutes } from './account';
 import { socialSignInRoutes } from './social';
 import { STATE_COOKIE, STATE_COOKIE_PATH } from './state-cookie';
+import { twoFactorRoutes } from './two-factor';
 
 const userAgent = (r: FastifyRequest) => r.headers['user-agent'] ?? null;
 
@@ -55,6 +57,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         ip: clientAddress(request),
         userAgent: userAgent(request),
       });
+      // The second factor is owed: no session, no cookie, until POST /login/2fa.
+      if (isPending(signedIn)) return signedIn.pending;
       setAuthCookie(ctx, reply, signedIn.session.token, signedIn.session.expiresAt);
       return answer(request, signedIn);
     });
@@ -93,6 +97,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     await app.register(socialSignInRoutes(ctx));
+    await app.register(twoFactorRoutes(ctx, answer));
 
     // /auth/callback in the web app: the code it was given becomes a session for this browser.
     app.post('/callback', { config: { rateLimit: limits.signIn } }, async (request, reply) => {
@@ -104,6 +109,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         userAgent(request),
       );
       reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
+      if (isPending(signedIn)) return signedIn.pending;
       setAuthCookie(ctx, reply, signedIn.session.token, signedIn.session.expiresAt);
       return answer(request, signedIn);
     });
