@@ -192,6 +192,11 @@ export async function buildReact(
     (b) => `Bundled your code into ${b.files.size} file${b.files.size > 1 ? 's' : ''}`,
   );
 
+  // a project's only stylesheet may be the one its Tailwind compile took over: nothing left
+  if (bundle.entryCss && decoder.decode(bundle.files.get(bundle.entryCss)).trim() === '') {
+    bundle.files.delete(bundle.entryCss);
+    bundle.entryCss = null;
+  }
   const packages: Record<string, string> = {};
   for (const input of bundle.inputs) {
     const installed = installedPackage(input);
