@@ -327,7 +327,9 @@ async function projectSite(files: Map<string, Buffer>): Promise<ReferenceSite | 
   const implied = ['index.tsx', 'index.jsx'].find((f) =>
     /createRoot\(/.test(files.get(f)?.toString('utf8') ?? ''),
   );
-  const entry = tag?.[1] ?? (/<script\b[^>]*\bsrc=/.test(html) ? undefined : implied);
+  // AI Studio's page names no script of its own (the studio adds index.tsx); CDN scripts aside
+  const ownScript = /<script\b[^>]*\bsrc=(?:["'](?!https?:|\/\/)|(?!["']|https?:|\/\/))/.test(html);
+  const entry = tag?.[1] ?? (ownScript ? undefined : implied);
   if (!entry) return null;
   const dir = await mkdtemp(path.join(tmpdir(), 'reference-project-'));
   try {
