@@ -52,8 +52,8 @@ describe('deploying a project folder from the browser', () => {
   it('drops a Vite project zip on /upload, watches it go live and uses the app', async () => {
     await page.goto(`${server.url}/upload`);
     await page.getByRole('tab', { name: 'Upload Files' }).click();
-    const zone = page.getByText('Drag and drop your file here');
-    await zone.waitFor();
+    // the zone's words change while a file is over it ("Drop it here"): hold the element itself
+    const zone = (await page.getByText('Drag and drop your file here').elementHandle())!;
     // the drop a person makes from their file manager: a DataTransfer holding the zip
     const bytes = zipFolder('42-vite-trail-planner').toString('base64');
     const dataTransfer = await page.evaluateHandle((b64) => {
