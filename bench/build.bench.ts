@@ -275,7 +275,9 @@ const samples = loadCorpus().filter(
   (s) => s.expect === 'renders' && (s.kind === 'jsx' || s.kind === 'tsx') && !s.open,
 );
 // whole project folders (Vite, AI Studio, Claude Code exports): their own rows below
-const projects = loadCorpus().filter((s) => s.expect === 'renders' && s.features.includes('project'));
+const projects = loadCorpus().filter(
+  (s) => s.expect === 'renders' && s.features.includes('project'),
+);
 const rev = beforeRev();
 console.log(
   `Building the ${samples.length} single-file React samples and ${projects.length} project folders at ${rev} (the old way)…`,

@@ -17,7 +17,9 @@ function zipFolder(name: string): Buffer {
     for (const entry of readdirSync(dir)) {
       const full = path.join(dir, entry);
       if (statSync(full).isDirectory()) walk(full);
-      else files[`${name}/${path.relative(root, full).split(path.sep).join('/')}`] = readFileSync(full);
+      else
+        files[`${name}/${path.relative(root, full).split(path.sep).join('/')}`] =
+          readFileSync(full);
     }
   };
   walk(root);
@@ -79,9 +81,13 @@ describe('deploying a project folder from the browser', () => {
     await site.getByRole('heading', { name: 'Trail Planner' }).waitFor();
     // its own CSS applies (App.css colours the heading), its image and its .env tagline show
     expect(
-      await site.getByRole('heading', { name: 'Trail Planner' }).evaluate((h) => getComputedStyle(h).color),
+      await site
+        .getByRole('heading', { name: 'Trail Planner' })
+        .evaluate((h) => getComputedStyle(h).color),
     ).toBe('rgb(54, 83, 20)');
-    expect(await site.getByAltText('Mountain').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await site.getByAltText('Mountain').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
     await site.getByText('Plan your next hike, one stop at a time').waitFor();
     await site.getByText('1 stop planned').waitFor();
 

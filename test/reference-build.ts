@@ -154,7 +154,8 @@ function uploadPlugin(root: string): esbuild.Plugin {
         async (args) => {
           if (!args.path.startsWith('.')) return undefined;
           const local = path.resolve(args.resolveDir, args.path);
-          for (const ext of ['.tsx', '.ts', '.jsx', '.js']) if (await exists(local + ext)) return undefined;
+          for (const ext of ['.tsx', '.ts', '.jsx', '.js'])
+            if (await exists(local + ext)) return undefined;
           const rest = args.path.replace(/^.*?(components\/ui\/|lib\/|hooks\/)/, '$1');
           return build.resolve(`@/${rest}`, { kind: args.kind, resolveDir: args.resolveDir });
         },
@@ -321,9 +322,10 @@ ${css.map((c) => `<link rel="stylesheet" href="/${c}">`).join('\n')}
 async function projectSite(files: Map<string, Buffer>): Promise<ReferenceSite | null> {
   const html = files.get('index.html')?.toString('utf8');
   if (!html) return null;
-  const tag = /<script\b[^>]*type=["']module["'][^>]*src=["']\/?([^"']+\.(?:jsx|tsx|ts))["'][^>]*>\s*<\/script>/.exec(
-    html,
-  );
+  const tag =
+    /<script\b[^>]*type=["']module["'][^>]*src=["']\/?([^"']+\.(?:jsx|tsx|ts))["'][^>]*>\s*<\/script>/.exec(
+      html,
+    );
   const implied = ['index.tsx', 'index.jsx'].find((f) =>
     /createRoot\(/.test(files.get(f)?.toString('utf8') ?? ''),
   );
@@ -338,7 +340,9 @@ async function projectSite(files: Map<string, Buffer>): Promise<ReferenceSite | 
       await writeFile(path.join(dir, name), content);
     }
     const env: Record<string, unknown> = { ...VITE_ENV };
-    for (const line of `${files.get('.env') ?? ''}\n${files.get('.env.production') ?? ''}`.split('\n')) {
+    for (const line of `${files.get('.env') ?? ''}\n${files.get('.env.production') ?? ''}`.split(
+      '\n',
+    )) {
       const m = /^(VITE_\w+)=(.*)$/.exec(line.trim());
       if (m) env[m[1]!] = m[2];
     }
@@ -348,7 +352,8 @@ async function projectSite(files: Map<string, Buffer>): Promise<ReferenceSite | 
       .map(([, content]) => content.toString('utf8'));
     const twConfigFile = [...files.keys()].find((f) => /^tailwind\.config\.[cm]?js$/.test(f));
     const twConfig = twConfigFile
-      ? ((await import(path.join(dir, twConfigFile))) as { default: Record<string, unknown> }).default
+      ? ((await import(path.join(dir, twConfigFile))) as { default: Record<string, unknown> })
+          .default
       : {};
     const tailwindCss: esbuild.Plugin = {
       name: 'reference-tailwind-css',
@@ -394,8 +399,9 @@ async function projectSite(files: Map<string, Buffer>): Promise<ReferenceSite | 
       .map((f) => `<link rel="stylesheet" href="/${f.path}">`)
       .join('\n');
     const script = '<script type="module" src="/app.js"></script>';
-    const page = (tag ? html.replace(tag[0], script) : html.replace('</body>', `${script}\n</body>`))
-      .replace('</head>', `${links}\n</head>`);
+    const page = (
+      tag ? html.replace(tag[0], script) : html.replace('</body>', `${script}\n</body>`)
+    ).replace('</head>', `${links}\n</head>`);
     out.push(siteFile('index.html', Buffer.from(page)));
     for (const [name, content] of files) {
       if (name.startsWith('public/')) out.push(siteFile(name.slice('public/'.length), content));

@@ -6,7 +6,6 @@ import type { ModuleBuilder, PackageFetcher } from './npm/package-files';
 import { hashName, makeFile } from './output';
 import {
   NOT_SOURCE,
-  pageImportMap,
   readProjectSettings,
   rootAtProject,
   type Project,
@@ -30,13 +29,15 @@ export interface ProjectBuildOptions {
   buildModule?: ModuleBuilder;
 }
 
-const TAILWIND_DIRECTIVE = /@tailwind\s+(base|components|utilities)\s*;|@import\s+["']tailwindcss["'][^;]*;/;
+const TAILWIND_DIRECTIVE =
+  /@tailwind\s+(base|components|utilities)\s*;|@import\s+["']tailwindcss["'][^;]*;/;
 const PLAY_CDN =
   /<script\b[^>]*\bsrc\s*=\s*["']?(?:https?:)?\/\/cdn\.tailwindcss\.com[^>]*>\s*<\/script>\s*/i;
 const TAILWIND_STYLE =
   /<style\b[^>]*type\s*=\s*["']text\/tailwindcss["'][^>]*>([\s\S]*?)<\/style>\s*/gi;
 /** Files a project keeps for its tools, never for visitors (and .env files may hold secrets). */
-const PRIVATE = /(^|\/)(\.[^/]*|package(-lock)?\.json|[\w.-]+\.lock|pnpm-lock\.yaml|tsconfig[\w.-]*\.json|jsconfig\.json)$/;
+const PRIVATE =
+  /(^|\/)(\.[^/]*|package(-lock)?\.json|[\w.-]+\.lock|pnpm-lock\.yaml|tsconfig[\w.-]*\.json|jsconfig\.json)$/;
 const CODE = /\.(tsx?|jsx?|mjs|cjs|mts|cts)$/;
 
 /** The project's tailwind.config as data (a config that computes values gets the defaults). */
@@ -80,7 +81,9 @@ function sourceText(files: Map<string, Uint8Array>): string {
 
 /** The import map with the entries the bundle now answers left out (null: none remain). */
 function remainingImportMap(html: string, map: Record<string, string>): string | null {
-  const inline = [...html.matchAll(/<script\b[^>]*type\s*=\s*["']?module["']?[^>]*>([\s\S]*?)<\/script>/gi)]
+  const inline = [
+    ...html.matchAll(/<script\b[^>]*type\s*=\s*["']?module["']?[^>]*>([\s\S]*?)<\/script>/gi),
+  ]
     .map((m) => m[1]!)
     .join('\n');
   const used = [...inline.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"\n]+)['"]/g)].map(
@@ -192,9 +195,15 @@ export async function buildProject(
     extraFiles.push(await makeFile(name, css, true));
     extraCss.push(name);
     html = html
-      .replace(play[0], () => '<script>window.tailwind = window.tailwind || { config: {} };</script>\n')
+      .replace(
+        play[0],
+        () => '<script>window.tailwind = window.tailwind || { config: {} };</script>\n',
+      )
       .replace(TAILWIND_STYLE, '');
-    log.add('styles', 'Tailwind Play CDN replaced by a stylesheet compiled for the page and its code');
+    log.add(
+      'styles',
+      'Tailwind Play CDN replaced by a stylesheet compiled for the page and its code',
+    );
   }
 
   const styles = async (inputs: string[]): Promise<Uint8Array | null> => {
@@ -219,7 +228,11 @@ export async function buildProject(
     log,
     fileLabel: project.entry.slice(1),
     runsItself: true,
-    resolution: { versions: settings.versions, aliases: settings.aliases, renames: settings.renames },
+    resolution: {
+      versions: settings.versions,
+      aliases: settings.aliases,
+      renames: settings.renames,
+    },
     rewrite,
     styles,
     ...(opts.resolvePackage ? { resolvePackage: opts.resolvePackage } : {}),
@@ -248,8 +261,13 @@ export async function buildProject(
     out.set(site, await makeFile(site, c, false));
     published++;
   }
-  if (published > 0) log.add('output', `Published ${published} of the project's own files as they are`);
-  return { files: [...out.values()], packages: built.packages, detected: built.detected.replace('react', 'project') };
+  if (published > 0)
+    log.add('output', `Published ${published} of the project's own files as they are`);
+  return {
+    files: [...out.values()],
+    packages: built.packages,
+    detected: built.detected.replace('react', 'project'),
+  };
 }
 
 /** `@import` must open a stylesheet; the project's own (fonts) go before Tailwind's rules. */

@@ -38,9 +38,7 @@ export interface Project {
 const SCRIPT_OPEN = /<script\b([^>]*)>/gi;
 
 function attr(attrs: string, name: string): string | undefined {
-  const m = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>"']+))`, 'i').exec(
-    attrs,
-  );
+  const m = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>"']+))`, 'i').exec(attrs);
   return m ? (m[1] ?? m[2] ?? m[3] ?? '') : undefined;
 }
 
@@ -135,7 +133,7 @@ export function pageImportMap(html: string): Record<string, string> | null {
 /** `'@': path.resolve(__dirname, './src')` and its spellings, read from a Vite config. */
 function viteAliases(config: string): { prefix: string; folders: string[] }[] {
   const out: { prefix: string; folders: string[] }[] = [];
-  const target = String.raw`(?:(?:path\.)?(?:resolve|join)\(\s*__dirname\s*,\s*(['"])([^'"]*)\2\s*\)|fileURLToPath\(\s*new\s+URL\(\s*(['"])([^'"]*)\4\s*,\s*import\.meta\.url\s*\)\s*\)|(['"])(\/[^'"]*)\6)`;
+  const target = String.raw`(?:(?:path\.)?(?:resolve|join)\(\s*__dirname\s*,\s*['"]([^'"]*)['"]\s*\)|fileURLToPath\(\s*new\s+URL\(\s*['"]([^'"]*)['"]\s*,\s*import\.meta\.url\s*\)\s*\)|['"](\/[^'"]*)['"])`;
   const patterns = [
     new RegExp(String.raw`(['"]?)([@~#$][\w/-]*|[\w-]+)\1\s*:\s*${target}`, 'g'),
     new RegExp(String.raw`find\s*:\s*(['"])([^'"]+)\1\s*,\s*replacement\s*:\s*${target}`, 'g'),
@@ -143,7 +141,7 @@ function viteAliases(config: string): { prefix: string; folders: string[] }[] {
   for (const pattern of patterns) {
     for (const m of config.matchAll(pattern)) {
       const key = m[2]!;
-      const folder = m[4] ?? m[6] ?? m[8] ?? '';
+      const folder = m[3] ?? m[4] ?? m[5] ?? '';
       if (!/^[@~#$]/.test(key) && !m[0].startsWith('find')) continue;
       out.push({
         prefix: key.endsWith('/') ? key : `${key}/`,
@@ -160,8 +158,7 @@ function tsconfigAliases(files: Map<string, Uint8Array>): { prefix: string; fold
   const configs = [...files.keys()].filter((f) => /^\/(tsconfig[\w.-]*|jsconfig)\.json$/.test(f));
   for (const file of configs) {
     const json = looseJson(text(files, file) ?? '') as
-      | { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } }
-      | undefined;
+      { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } } | undefined;
     const options = json?.compilerOptions;
     if (!options?.paths) continue;
     const base = path.posix.join('/', options.baseUrl ?? '.');

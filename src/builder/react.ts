@@ -205,7 +205,10 @@ export async function buildReact(
   for (const pkg of job.packages.values()) {
     packages[pkg.name] = pkg.version;
     if (opts.resolution?.versions?.has(pkg.name))
-      log.add('resolve', `${pkg.name}: version ${pkg.version}, as the project asks (${opts.resolution.versions.get(pkg.name)})`);
+      log.add(
+        'resolve',
+        `${pkg.name}: version ${pkg.version}, as the project asks (${opts.resolution.versions.get(pkg.name)})`,
+      );
     log.add('resolve', `Added ${pkg.name}@${pkg.version} from npm`);
   }
 

@@ -47,7 +47,8 @@ const PREINSTALLED = new Set<string>(PREINSTALLED_PACKAGES);
 /** One copy of React for the page and the kit, whatever version an artifact names. */
 const ALWAYS_INSTALLED = new Set(['react', 'react-dom']);
 /** Relative paths that mean the kit when the upload lacks the file (`../components/ui/button`). */
-const KIT_TAIL = /(?:^|\/)(components\/ui\/[\w-]+|lib\/utils|hooks\/use-toast)(?:\.(?:tsx?|jsx?))?$/;
+const KIT_TAIL =
+  /(?:^|\/)(components\/ui\/[\w-]+|lib\/utils|hooks\/use-toast)(?:\.(?:tsx?|jsx?))?$/;
 const KIT = kitSpecifiers();
 const EXTENSIONS = [
   '',
@@ -102,7 +103,9 @@ function missingOwnFile(job: BundleJob, importer: string, spec: string, looked?:
     return new BuildError(
       `Your code imports "${spec}", a file of its own that a single paste cannot carry. To include it, upload a .zip with it.`,
     );
-  const where = looked?.length ? ` (looked for ${looked.map((l) => l.slice(1)).join(' and ')})` : '';
+  const where = looked?.length
+    ? ` (looked for ${looked.map((l) => l.slice(1)).join(' and ')})`
+    : '';
   return new BuildError(
     `${importerName(job, importer)} imports "${spec}", but the upload has no such file${where}. Add it to the zip, or fix the import's path.`,
   );
@@ -228,7 +231,10 @@ export function artifactPlugin(job: () => BundleJob, defaultShims: Set<string>):
           const rest = args.path.slice(alias.prefix.length);
           const query = /\?.*$/.exec(rest)?.[0] ?? '';
           for (const folder of alias.folders) {
-            const found = ownFile(j.files, path.posix.join(folder, rest.slice(0, rest.length - query.length)));
+            const found = ownFile(
+              j.files,
+              path.posix.join(folder, rest.slice(0, rest.length - query.length)),
+            );
             if (found) return { path: found, namespace: 'artifact', suffix: query };
           }
         }
@@ -248,11 +254,7 @@ export function artifactPlugin(job: () => BundleJob, defaultShims: Set<string>):
         const wanted = packageRange(pkg, range);
         const { packages, resolvePackage, log } = job();
         if (PREINSTALLED.has(pkg)) {
-          if (
-            ALWAYS_INSTALLED.has(pkg) ||
-            !resolvePackage ||
-            installedSatisfies(pkg, wanted)
-          ) {
+          if (ALWAYS_INSTALLED.has(pkg) || !resolvePackage || installedSatisfies(pkg, wanted)) {
             if (defaultShims.has(spec) && args.kind === 'import-statement')
               return { path: spec, namespace: 'default-shim' };
             if (spec === args.path) return undefined;
