@@ -148,7 +148,8 @@ export async function buildProject(
       ? `Detected a project: ${project.page.slice(1)} runs ${project.entry.slice(1)}, bundled for the browser`
       : `Detected a project whose page names no script: ${project.entry.slice(1)} mounts the app, so it was added to ${project.page.slice(1)}`,
   );
-  let html = decoder.decode(files.get(project.page));
+  // Create React App's page names its public folder with a placeholder: the site's root here
+  let html = decoder.decode(files.get(project.page)).replace(/%PUBLIC_URL%/g, '');
   const tailwind = usesTailwind(files);
   const tailwindCss = new Set<string>();
   let processEnvWarned = false;

@@ -145,6 +145,30 @@ createRoot(document.getElementById('root')).render(<p>{unitsVersion}</p>);`,
     expect(file(mapped, 'index.html')).not.toContain('esm.sh');
   });
 
+  it('builds a Create React App folder: its public/ page, JSX in .js files, %PUBLIC_URL%', async () => {
+    const r = await builder.build(
+      zip({
+        'public/index.html':
+          '<!DOCTYPE html><html><head><link rel="icon" href="%PUBLIC_URL%/favicon.ico"><title>Tide Clock</title></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>',
+        'public/favicon.ico': 'icon',
+        'src/index.js': `import React from 'react';
+import ReactDOM from 'react-dom/client';
+import App from './App';
+ReactDOM.createRoot(document.getElementById('root')).render(<App />);`,
+        'src/App.js': `export default function App() { return <h1>High tide at 14:05</h1>; }`,
+        'package.json': JSON.stringify({ dependencies: { 'react-scripts': '5.0.1' } }),
+      }),
+    );
+    const html = file(r, 'index.html');
+    expect(html).toContain('<title>Tide Clock</title>');
+    expect(html).toContain('href="/favicon.ico"');
+    expect(html).toMatch(
+      /<script type="module" src="\.\/assets\/app-[\w-]+\.js"><\/script>\n<\/body>/,
+    );
+    expect(file(r, 'favicon.ico')).toBe('icon');
+    expect(all(r, '.js')).toContain('High tide at 14:05');
+  });
+
   it('still serves a prebuilt dist/ folder as the static site it is', async () => {
     const r = await builder.build(
       zip({

@@ -24,6 +24,10 @@ const IMPLIED_ENTRIES = [
   'src/main.jsx',
   'src/index.tsx',
   'src/index.jsx',
+  // Create React App keeps its page in public/ and mounts from src/index.js
+  '../src/index.js',
+  '../src/index.jsx',
+  '../src/index.tsx',
 ];
 
 export interface Project {

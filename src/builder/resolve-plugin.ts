@@ -112,6 +112,7 @@ function missingOwnFile(job: BundleJob, importer: string, spec: string, looked?:
 }
 
 const decoder = new TextDecoder();
+const JSX_IN_JS = /<\/[A-Za-z]|<[A-Z][\w.]*[\s/>]|<>|\/>/;
 /** Namespaces whose imports are the artifact's own (not a package's internals). */
 const OURS = new Set(['artifact', 'artifact-entry', 'npm']);
 
@@ -158,10 +159,12 @@ export function artifactPlugin(job: () => BundleJob, defaultShims: Set<string>):
 
       build.onLoad({ filter: /.*/, namespace: 'artifact' }, (args) => {
         const { files, transformSource } = job();
-        const loader = loaderFor(args.path, args.suffix);
+        let loader = loaderFor(args.path, args.suffix);
         const bytes = files.get(args.path)!;
         if (loader === 'file') return { contents: bytes, loader: 'file' };
         const text = decoder.decode(bytes);
+        // Create React App and its kind write JSX in .js files
+        if (loader === 'js' && JSX_IN_JS.test(text)) loader = 'jsx';
         return {
           contents: transformSource ? transformSource(args.path, text) : text,
           loader,
