@@ -149,7 +149,12 @@ async function firstRender(browser: Browser, url: string, text: string): Promise
       uploadThroughput: (5 * 1024 * 1024) / 8,
     });
     const started = Date.now();
-    await page.goto(url, { waitUntil: 'commit' });
+    // a build that failed (the old builder on a sample it could not build) serves nothing
+    const opened = await page.goto(url, { waitUntil: 'commit' }).then(
+      (res) => res?.ok() ?? false,
+      () => false,
+    );
+    if (!opened) return NaN;
     const shown = await page
       .getByText(text)
       .first()
