@@ -246,6 +246,25 @@ export default function App() { return <p>{rows.length}</p>; }`,
     expect(uploaded.message).toContain('data/rows.json and src/data/rows.json');
   });
 
+  it('names the file of an upload a mistake is in, not the entry that imports it', async () => {
+    const err = await failure(
+      builder.build(
+        zip({
+          'index.html': '<div id="root"></div><script type="module" src="/src/main.jsx"></script>',
+          'src/main.jsx': `import { createRoot } from 'react-dom/client';
+import App from './App';
+createRoot(document.getElementById('root')).render(<App />);`,
+          'src/App.jsx': `export default function App() {
+  return <h2>Tide</h3>;
+}`,
+        }),
+      ),
+    );
+    expect(err.message).toContain('There is a mistake in src/App.jsx on line 2');
+    expect(err.message).not.toContain('src/main.jsx');
+    expect(err.location).toMatchObject({ file: 'src/App.jsx', line: 2 });
+  });
+
   it('imports a file as text with ?raw and as its address with ?url', async () => {
     const r = await builder.build(
       zip({

@@ -144,6 +144,8 @@ export function artifactPlugin(job: () => BundleJob, defaultShims: Set<string>):
         return kitFile ? { path: path.join(RUNTIME_DIR, kitFile) } : undefined;
       };
       const relative = (args: OnResolveArgs) => {
+        // `//esm.sh/x`: a URL without its scheme, not a path of the upload
+        if (args.path.startsWith('//')) return fromUrl(args);
         const job_ = job();
         const base = path.posix.resolve(path.posix.dirname(args.importer || '/x'), args.path);
         const query = /\?.*$/.exec(base)?.[0] ?? '';
