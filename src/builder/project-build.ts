@@ -140,7 +140,7 @@ export async function buildProject(
   opts: ProjectBuildOptions,
 ): Promise<{ files: BuiltFile[]; packages: Record<string, string>; detected: string }> {
   const { log } = opts;
-  const { files, project } = rootAtProject(uploaded, found);
+  const { files, project, outside } = rootAtProject(uploaded, found);
   const settings = readProjectSettings(files, project);
   log.add(
     'detect',
@@ -255,7 +255,7 @@ export async function buildProject(
   for (const [p, c] of files) {
     // src/ is what the bundle reads: what it imports (images, fonts) it emits itself
     if (NOT_SOURCE.test(p) || PRIVATE.test(p) || CODE.test(p) || p.startsWith('/src/')) continue;
-    if (p === project.page) continue;
+    if (p === project.page || outside.has(p)) continue;
     // public/ is served at the root, as Vite and Create React App serve it
     const site = p.startsWith('/public/') ? p.slice('/public/'.length) : p.slice(1);
     if (out.has(site)) continue;

@@ -156,6 +156,7 @@ import ReactDOM from 'react-dom/client';
 import App from './App';
 ReactDOM.createRoot(document.getElementById('root')).render(<App />);`,
         'src/App.js': `export default function App() { return <h1>High tide at 14:05</h1>; }`,
+        'server/schema.sql': 'create table tides (at text);',
         'package.json': JSON.stringify({ dependencies: { 'react-scripts': '5.0.1' } }),
       }),
     );
@@ -167,6 +168,8 @@ ReactDOM.createRoot(document.getElementById('root')).render(<App />);`,
     );
     expect(file(r, 'favicon.ico')).toBe('icon');
     expect(all(r, '.js')).toContain('High tide at 14:05');
+    // what sits beside public/ is source, never published as it is
+    expect(r.files.map((f) => f.path)).not.toContain('server/schema.sql');
   });
 
   it('still serves a prebuilt dist/ folder as the static site it is', async () => {

@@ -229,14 +229,21 @@ export function readProjectSettings(
 /** The files of a project with its page's folder as the root (as a dev server serves it). */
 export function rootAtProject(files: Map<string, Uint8Array>, project: Project) {
   const dir = path.posix.dirname(project.page);
-  if (dir === '/') return { files, project };
+  if (dir === '/') return { files, project, outside: new Set<string>() };
   const under = `${dir}/`;
   const moved = (p: string) => (p.startsWith(under) ? `/${p.slice(under.length)}` : p);
   const out = new Map<string, Uint8Array>();
-  for (const [p, c] of files) out.set(moved(p), c);
+  // files beside the project's folder (a backend/, Create React App's src/ beside public/) keep
+  // their paths, so imports reach them; only what the bundle takes from them is published
+  const outside = new Set<string>();
+  for (const [p, c] of files) {
+    out.set(moved(p), c);
+    if (!p.startsWith(under)) outside.add(p);
+  }
   return {
     files: out,
     project: { ...project, page: moved(project.page), entry: moved(project.entry) },
+    outside,
   };
 }
 
