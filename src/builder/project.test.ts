@@ -215,6 +215,20 @@ export default function App() { return <Button>Go</Button>; }`,
     expect(file(paste, 'index.html')).toContain('assets/app-');
   });
 
+  it("takes the upload's own @/components/ui file before the kit's", async () => {
+    const r = await builder.build(
+      zip({
+        'src/App.jsx': `import { Button } from '@/components/ui/button';
+export default function App() { return <Button>Book a table</Button>; }`,
+        'src/components/ui/button.jsx': `export function Button({ children }) {
+  return <button data-made-by="the-project">{children}</button>;
+}`,
+        'README.md': '# Bistro',
+      }),
+    );
+    expect(all(r, '.js')).toContain('the-project');
+  });
+
   it("names the person's own file and the fix when an import has no file", async () => {
     const pasted = await failure(
       builder.build({
