@@ -149,7 +149,12 @@ async function firstRender(browser: Browser, url: string, text: string): Promise
       uploadThroughput: (5 * 1024 * 1024) / 8,
     });
     const started = Date.now();
-    await page.goto(url, { waitUntil: 'commit' });
+    // a build that failed (the old builder on a sample it could not build) serves nothing
+    const opened = await page.goto(url, { waitUntil: 'commit' }).then(
+      (res) => res?.ok() ?? false,
+      () => false,
+    );
+    if (!opened) return NaN;
     const shown = await page
       .getByText(text)
       .first()
@@ -274,9 +279,15 @@ function beforeRev(): string {
 const samples = loadCorpus().filter(
   (s) => s.expect === 'renders' && (s.kind === 'jsx' || s.kind === 'tsx') && !s.open,
 );
+// whole project folders (Vite, AI Studio, Claude Code exports): their own rows below
+const projects = loadCorpus().filter(
+  (s) => s.expect === 'renders' && s.features.includes('project'),
+);
 const rev = beforeRev();
-console.log(`Building the ${samples.length} single-file React samples at ${rev} (the old way)…`);
-const before = buildBefore(rev, samples);
+console.log(
+  `Building the ${samples.length} single-file React samples and ${projects.length} project folders at ${rev} (the old way)…`,
+);
+const before = buildBefore(rev, [...samples, ...projects]);
 
 const builder = createBuilder();
 const browser = await launchBrowser();
@@ -343,6 +354,48 @@ for (const sample of samples) {
     (median(renderOld) / median(renderNow)).toFixed(2),
   ]);
 }
+
+/** A project folder: build time, what the build holds, what a visitor downloads, first render. */
+const projectRows: string[][] = [];
+for (const sample of projects) {
+  const input = sampleInput(sample);
+  const result = await builder.build(input, { resolvePackage: offlineNpm });
+  const times: number[] = [];
+  const compile: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    const r = await builder.build(input, { resolvePackage: offlineNpm });
+    times.push(performance.now() - t);
+    const step = (name: string) => r.logs.find((l) => l.step === name && l.ms !== undefined)?.ms;
+    compile.push((step('bundle') ?? 0) + (step('styles') ?? 0));
+  }
+  const stored = result.files.reduce((n, f) => n + (f.br ?? f.content).byteLength, 0);
+  const now = await serveSite(toSite(result.files));
+  const then = before.get(sample.file);
+  const old = then ? await serveSite(then.files) : undefined;
+  const renderNow: number[] = [];
+  const renderOld: number[] = [];
+  let seen = { requests: 0, bytes: 0 };
+  for (let i = 0; i < VISITS; i++) {
+    renderNow.push(await firstRender(browser, now.url, sample.text!));
+    seen = now.take();
+    if (old) renderOld.push(await firstRender(browser, old.url, sample.text!));
+  }
+  await now.close();
+  await old?.close();
+  projectRows.push([
+    sample.file,
+    median(times).toFixed(0),
+    median(compile).toFixed(0),
+    String(result.files.length),
+    (stored / 1024).toFixed(1),
+    (seen.bytes / 1024).toFixed(1),
+    String(seen.requests),
+    median(renderNow).toFixed(0),
+    (then?.warm ?? NaN).toFixed(0),
+    Number.isFinite(median(renderOld)) ? median(renderOld).toFixed(0) : 'never',
+  ]);
+}
 await browser.close();
 await builder.dispose();
 
@@ -372,3 +425,25 @@ for (const r of rows) console.log(line(r));
 console.log(
   `\nReact samples: warm build median ${median(warmAll).toFixed(0)} ms (max ${Math.max(...warmAll).toFixed(0)}), of which bundle + styles ${median(compileAll).toFixed(0)} ms; old builder ${median(oldWarm).toFixed(0)} ms; page/plain max ${Math.max(...ratios).toFixed(3)}, js/plain max ${Math.max(...jsRatios).toFixed(3)}`,
 );
+
+if (projectRows.length > 0) {
+  const head = [
+    'project',
+    'warm ms',
+    'compile ms',
+    'files',
+    'stored KB br',
+    'page KB br',
+    'reqs',
+    'render ms',
+    'old warm ms',
+    'old render ms',
+  ];
+  const w = head.map((h, i) => Math.max(h.length, ...projectRows.map((r) => r[i]!.length)));
+  const row = (r: string[]) => r.map((c, i) => c.padEnd(w[i]!)).join('  ');
+  console.log(
+    `\nProject folders: warm = median of ${RUNS} builds; stored = every file of the build (brotli where made); page = what a first visit downloads; old render "never" = the old builder served the project's source and its text never showed\n`,
+  );
+  console.log(row(head));
+  for (const r of projectRows) console.log(row(r));
+}

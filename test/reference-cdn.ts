@@ -244,7 +244,11 @@ async function googleFontsCss(url: URL): Promise<string> {
 }
 
 /** The Play CDN: Tailwind v3 compiled from the page and its inline `tailwind.config`. */
-async function playCdn(pages: string[], plugins: string[]): Promise<string> {
+async function playCdn(
+  pages: string[],
+  plugins: string[],
+  scripts: string[] = [],
+): Promise<string> {
   const sandbox = { tailwind: { config: {} as Record<string, unknown> } };
   for (const html of pages) {
     for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
@@ -266,7 +270,8 @@ async function playCdn(pages: string[], plugins: string[]): Promise<string> {
   const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
   const config = {
     ...sandbox.tailwind.config,
-    content: pages.map((raw) => ({ raw })),
+    // the Play CDN watches the document: classes the page's own scripts render count too
+    content: [...pages, ...scripts].map((raw) => ({ raw })),
     plugins: [
       ...((sandbox.tailwind.config.plugins as unknown[]) ?? []),
       ...plugins.map((name) => requireFromRoot(`@tailwindcss/${name}`)),
@@ -294,6 +299,9 @@ async function answer(route: Route, file: string | undefined): Promise<void> {
 export function referenceCdn(files: SiteFile[]): (route: Route) => Promise<void> {
   const pages = files
     .filter((f) => f.path.endsWith('.html'))
+    .map((f) => Buffer.from(f.content).toString('utf8'));
+  const scripts = files
+    .filter((f) => /\.m?js$/.test(f.path))
     .map((f) => Buffer.from(f.content).toString('utf8'));
   return async (route) => {
     const url = new URL(route.request().url());
@@ -344,6 +352,7 @@ export function referenceCdn(files: SiteFile[]): (route: Route) => Promise<void>
             body: await playCdn(
               pages,
               (url.searchParams.get('plugins') ?? '').split(',').filter(Boolean),
+              scripts,
             ),
             headers: { 'content-type': 'text/javascript' },
           });

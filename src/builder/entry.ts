@@ -22,11 +22,17 @@ export function findStaticPage(files: Map<string, Uint8Array>): string | null {
     .sort((a, b) => depth(a) - depth(b) || a.localeCompare(b));
   const page = indexes[0] ?? (pages.length === 1 ? pages[0]! : null);
   if (!page || page === '/index.html') return page;
-  const folder = `${path.posix.dirname(page)}/`;
-  const componentsElsewhere = [...files.keys()].some(
+  const dir = path.posix.dirname(page);
+  const folder = dir === '/' ? '/' : `${dir}/`;
+  const elsewhere = [...files.keys()].filter(
     (f) => /\.(jsx|tsx)$/.test(f) && !f.startsWith(folder),
   );
-  return componentsElsewhere ? null : page;
+  // components the page's own scripts load (text/babel src="../components/x.jsx") are its own
+  const html = decoder.decode(files.get(page));
+  const loaded = [...html.matchAll(/<script\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi)].map((m) =>
+    path.posix.join(dir, m[1]!.replace(/[?#].*$/, '')),
+  );
+  return elsewhere.length === 0 || elsewhere.some((f) => loaded.includes(f)) ? page : null;
 }
 
 /**

@@ -6,6 +6,8 @@ import type { ModuleBuilder, PackageFetcher } from './npm/package-files';
 import { defaultFavicon } from './favicon';
 import { BuildLog } from './log';
 import { manifestEntries } from './output';
+import { findProject } from './project';
+import { buildProject } from './project-build';
 import { buildReact, pastedFileName } from './react';
 import { buildStatic } from './static-site';
 import {
@@ -59,6 +61,7 @@ async function buildInner(
       bundler,
       log,
       fileLabel,
+      ...(input.kind === 'zip' ? {} : { paste: true }),
       ...(opts.resolvePackage ? { resolvePackage: opts.resolvePackage } : {}),
       ...(packageFetcher(opts) ? { fetchPackage: packageFetcher(opts) } : {}),
     });
@@ -80,6 +83,15 @@ async function buildInner(
             async () => unwrapSingleFolder(readFileList(textOf(input.source))),
             (f) => `Read ${f.size} files`,
           );
+    const project = findProject(files);
+    if (project)
+      return buildProject(files, project, {
+        bundler,
+        log,
+        ...(opts.resolvePackage ? { resolvePackage: opts.resolvePackage } : {}),
+        ...(packageFetcher(opts) ? { fetchPackage: packageFetcher(opts) } : {}),
+        ...(moduleBuilder(opts) ? { buildModule: moduleBuilder(opts) } : {}),
+      });
     const page = findStaticPage(files);
     if (page) {
       log.add('detect', 'Detected a static website');

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -6,6 +5,7 @@ import type { Bundler } from './bundle';
 import { findComponent, looksLikeTypeScript } from './detect';
 import { defaultFavicon } from './favicon';
 import type { BuildLog } from './log';
+import { installedVersion } from './installed';
 import { fetchBrandIcons, importedIconNames, kitIconNames, LUCIDE_BRAND_RELEASE } from './lucide';
 import type { PackageFetcher } from './npm/package-files';
 import { hashName, makeFile } from './output';
@@ -20,6 +20,8 @@ export interface ReactBuild {
   files: BuiltFile[];
   packages: Record<string, string>;
   detected: string;
+  /** What a page must load to run the bundle (a project's own page links these). */
+  page: { entryJs: string; css: string[]; runtime?: string };
 }
 
 export interface ReactBuildOptions {
@@ -30,11 +32,24 @@ export interface ReactBuildOptions {
   fetchPackage?: PackageFetcher;
   /** How the entry is named in messages: "your code" or its file name. */
   fileLabel: string;
+  /** A single paste: a file it imports cannot be in it. */
+  paste?: boolean;
+  /** A project's entry runs itself (main.tsx): it is imported as it is, whatever it exports. */
+  runsItself?: boolean;
+  /** A project's versions, aliases and import map names, for resolving its imports. */
+  resolution?: Pick<BundleJob, 'versions' | 'aliases' | 'renames'>;
+  /** A project's own rewrite of its files' text before compiling (env values, CSS). */
+  rewrite?: (file: string, text: string) => string;
+  /**
+   * A project's own stylesheet instead of the kit's Tailwind (null: none at all), given the
+   * bundle's inputs, so it can still style the kit files a project falls back on.
+   */
+  styles?: (inputs: string[]) => Promise<Uint8Array | null>;
 }
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
-const KIT_SOURCE = /^src\/builder\/runtime\/(ui|lib|shims)\//;
+export const KIT_SOURCE = /^src\/builder\/runtime\/(ui|lib|shims)\//;
 
 /** `<style jsx>` (styled-jsx) becomes a plain global <style>, as it renders in Claude. */
 function fixSource(text: string, prependReact: boolean, appendExport: string | null): string {
@@ -62,25 +77,11 @@ function kitText(file: string): Promise<string> {
   return text;
 }
 
-const packageVersions = new Map<string, string>();
-
-function installedVersion(input: string): [string, string] | undefined {
+function installedPackage(input: string): [string, string] | undefined {
   const m = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
   if (!m) return undefined;
-  const name = m[1]!;
-  let version = packageVersions.get(name);
-  if (version === undefined) {
-    try {
-      const json = JSON.parse(
-        readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8'),
-      ) as { version?: string };
-      version = json.version ?? '';
-    } catch {
-      version = '';
-    }
-    packageVersions.set(name, version);
-  }
-  return version ? [name, version] : undefined;
+  const version = installedVersion(m[1]!);
+  return version ? [m[1]!, version] : undefined;
 }
 
 /** The page's module: the artifact mounted into #root, unless it mounts itself. */
@@ -114,7 +115,12 @@ async function iconsFor(
  * Tailwind for the artifact's classes plus every class of every kit file in the bundle,
  * whichever of them the page happens to render: kit styles are complete by construction.
  */
-async function stylesheet(files: SourceFiles, inputs: string[], log: BuildLog) {
+export async function stylesheet(
+  files: SourceFiles,
+  inputs: string[],
+  log: BuildLog,
+  extraCss = '',
+) {
   const kitSource = (await Promise.all(inputs.filter((i) => KIT_SOURCE.test(i)).map(kitText))).join(
     '\n',
   );
@@ -124,7 +130,7 @@ async function stylesheet(files: SourceFiles, inputs: string[], log: BuildLog) {
     .join('\n');
   const tw = await log.step(
     'styles',
-    () => compileTailwind(`${pageSource}\n${kitSource}`),
+    () => compileTailwind(`${pageSource}\n${kitSource}`, extraCss),
     (r) => `Compiled Tailwind: ${r.classes} classes`,
   );
   const css = await esbuild.transform(tw.css, { loader: 'css', minify: true, target: 'chrome100' });
@@ -138,7 +144,10 @@ export async function buildReact(
 ): Promise<ReactBuild> {
   const { log } = opts;
   const source = decoder.decode(files.get(entry)!);
-  const shape = findComponent(source);
+  const found = findComponent(source);
+  const shape = opts.runsItself
+    ? { selfMounting: true, exportName: null, appendExportOf: null }
+    : found;
   const ts = /\.tsx?$/.test(entry);
   if (!shape.selfMounting && !shape.exportName) {
     throw new BuildError(
@@ -166,10 +175,14 @@ export async function buildReact(
     ...(opts.resolvePackage ? { resolvePackage: opts.resolvePackage } : {}),
     ...(await iconsFor(codeTexts, opts)),
     packages: new Map(),
-    transformSource: (file, text) =>
-      /\.[jt]sx?$/.test(file)
+    ...(opts.paste ? { paste: true } : {}),
+    ...opts.resolution,
+    transformSource: (file, raw) => {
+      const text = opts.rewrite ? opts.rewrite(file, raw) : raw;
+      return /\.[jt]sx?$/.test(file)
         ? fixSource(text, needsReact(text), file === entry ? shape.appendExportOf : null)
-        : text,
+        : text;
+    },
   };
   // code-split only where the artifact itself loads code later
   const splitting = codeTexts.some((t) => /\bimport\s*\(/.test(t));
@@ -179,29 +192,42 @@ export async function buildReact(
     (b) => `Bundled your code into ${b.files.size} file${b.files.size > 1 ? 's' : ''}`,
   );
 
+  // a project's only stylesheet may be the one its Tailwind compile took over: nothing left
+  if (bundle.entryCss && decoder.decode(bundle.files.get(bundle.entryCss)).trim() === '') {
+    bundle.files.delete(bundle.entryCss);
+    bundle.entryCss = null;
+  }
   const packages: Record<string, string> = {};
   for (const input of bundle.inputs) {
-    const installed = installedVersion(input);
+    const installed = installedPackage(input);
     if (installed) packages[installed[0]] = installed[1];
   }
   for (const pkg of job.packages.values()) {
     packages[pkg.name] = pkg.version;
+    if (opts.resolution?.versions?.has(pkg.name))
+      log.add(
+        'resolve',
+        `${pkg.name}: version ${pkg.version}, as the project asks (${opts.resolution.versions.get(pkg.name)})`,
+      );
     log.add('resolve', `Added ${pkg.name}@${pkg.version} from npm`);
   }
 
-  const cssBytes = await stylesheet(files, bundle.inputs, log);
-  const cssName = hashName('styles', '.css', cssBytes);
+  const cssBytes = opts.styles
+    ? await opts.styles(bundle.inputs)
+    : await stylesheet(files, bundle.inputs, log);
+  const cssName = cssBytes ? hashName('styles', '.css', cssBytes) : null;
 
   const apis = runtimeApisUsed(codeTexts);
   const runtime = apis.length > 0 ? await siteRuntime(apis) : undefined;
   const out: BuiltFile[] = [
     ...(runtime ? [runtime] : []),
     ...(await Promise.all([
-      makeFile(cssName, cssBytes, true),
+      ...(cssBytes && cssName ? [makeFile(cssName, cssBytes, true)] : []),
       ...[...bundle.files].map(([name, content]) => makeFile(name, content, true)),
     ])),
   ];
 
+  const css = [...(cssName ? [cssName] : []), ...(bundle.entryCss ? [bundle.entryCss] : [])];
   // the default icon inside the page, so browsers need not ask for /favicon.ico at all
   const icon = files.has('/favicon.ico')
     ? undefined
@@ -210,11 +236,16 @@ export async function buildReact(
     title: titleOf(source),
     ...(icon ? { icon } : {}),
     ...(runtime ? { runtime: runtime.path } : {}),
-    css: [cssName, ...(bundle.entryCss ? [bundle.entryCss] : [])],
+    css,
     entryJs: bundle.entryJs,
   });
   out.push(await makeFile('index.html', encoder.encode(html), false));
-  return { files: out, packages, detected: `react-${ts ? 'tsx' : 'jsx'}` };
+  return {
+    files: out,
+    packages,
+    detected: `react-${ts ? 'tsx' : 'jsx'}`,
+    page: { entryJs: bundle.entryJs, css, ...(runtime ? { runtime: runtime.path } : {}) },
+  };
 }
 
 export function pastedFileName(code: string, hint?: 'jsx' | 'tsx' | 'html'): string {

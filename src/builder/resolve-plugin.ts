@@ -1,6 +1,8 @@
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import type { OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
+import { readCdnLink } from './cdn/links';
+import { installedSatisfies } from './installed';
 import { kitSpecifiers, normalizeKitSpecifier, packageName, PREINSTALLED_PACKAGES } from './kit';
 import { iconModule, type BrandIcons } from './lucide';
 import type { BuildLog } from './log';
@@ -22,7 +24,18 @@ export interface BundleJob {
   brandIcons: BrandIcons;
   /** Long-tail packages fetched for this build, keyed by the specifier imported. */
   packages: Map<string, ResolvedPackage>;
+  /** True for a single paste: it has no other files, so a missing one calls for a zip. */
+  paste?: boolean;
+  /** Version ranges the artifact asks for, by package name (package.json, an import map). */
+  versions?: ReadonlyMap<string, string>;
+  /** Path aliases (`@/` → `/src/`): each prefix is tried against the folders listed, in order. */
+  aliases?: ReadonlyArray<{ prefix: string; folders: string[] }>;
+  /** Bare names an import map points at another package (`"genai": "https://esm.sh/@google/genai"`). */
+  renames?: ReadonlyMap<string, string>;
 }
+
+/** Where `@/…` is looked for in an upload without its own alias settings: its root, then src/. */
+export const DEFAULT_ALIASES = [{ prefix: '@/', folders: ['/', '/src/'] }];
 
 const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('_'));
 // Matched in esbuild's own (Go) regex engine, so the thousands of imports inside node_modules
@@ -31,6 +44,11 @@ const BUILTIN_FILTER = new RegExp(
   `^(node:.*|(${NODE_BUILTINS.map((m) => m.replace(/[/.]/g, '\\$&')).join('|')})(/.*)?)$`,
 );
 const PREINSTALLED = new Set<string>(PREINSTALLED_PACKAGES);
+/** One copy of React for the page and the kit, whatever version an artifact names. */
+const ALWAYS_INSTALLED = new Set(['react', 'react-dom']);
+/** Relative paths that mean the kit when the upload lacks the file (`../components/ui/button`). */
+const KIT_TAIL =
+  /(?:^|\/)(components\/ui\/[\w-]+|lib\/utils|hooks\/use-toast)(?:\.(?:tsx?|jsx?))?$/;
 const KIT = kitSpecifiers();
 const EXTENSIONS = [
   '',
@@ -44,7 +62,7 @@ const EXTENSIONS = [
   '/index.jsx',
   '/index.js',
 ];
-const LOADERS: Record<string, 'tsx' | 'ts' | 'jsx' | 'js' | 'json' | 'css' | 'file' | 'text'> = {
+const LOADERS: Record<string, Loader> = {
   '.tsx': 'tsx',
   '.ts': 'ts',
   '.jsx': 'jsx',
@@ -58,13 +76,43 @@ const LOADERS: Record<string, 'tsx' | 'ts' | 'jsx' | 'js' | 'json' | 'css' | 'fi
   '.csv': 'text',
 };
 
-export function loaderFor(
-  file: string,
-): 'tsx' | 'ts' | 'jsx' | 'js' | 'json' | 'css' | 'file' | 'text' {
+type Loader = 'tsx' | 'ts' | 'jsx' | 'js' | 'json' | 'css' | 'local-css' | 'file' | 'text';
+
+export function loaderFor(file: string, suffix = ''): Loader {
+  // Vite's query suffixes: `?raw` is the file's text, `?url` its address
+  if (/^\?raw\b/.test(suffix)) return 'text';
+  if (/^\?url\b/.test(suffix)) return 'file';
+  if (/\.module\.css$/i.test(file)) return 'local-css';
   return LOADERS[path.extname(file).toLowerCase()] ?? 'file';
 }
 
+/** A file of the upload for a path without its extension, or undefined. */
+function ownFile(files: SourceFiles, base: string): string | undefined {
+  for (const ext of EXTENSIONS) if (files.has(base + ext)) return base + ext;
+  return undefined;
+}
+
+/** How an error names the file that imports: the person's own file name, never one we made up. */
+function importerName(job: BundleJob, importer: string): string {
+  if (job.paste || !importer || importer === '/__entry.js') return 'Your code';
+  return `"${importer.replace(/^\//, '')}"`;
+}
+
+function missingOwnFile(job: BundleJob, importer: string, spec: string, looked?: string[]) {
+  if (job.paste)
+    return new BuildError(
+      `Your code imports "${spec}", a file of its own that a single paste cannot carry. To include it, upload a .zip with it.`,
+    );
+  const where = looked?.length
+    ? ` (looked for ${looked.map((l) => l.slice(1)).join(' and ')})`
+    : '';
+  return new BuildError(
+    `${importerName(job, importer)} imports "${spec}", but the upload has no such file${where}. Add it to the zip, or fix the import's path.`,
+  );
+}
+
 const decoder = new TextDecoder();
+const JSX_IN_JS = /<\/[A-Za-z]|<[A-Z][\w.]*[\s/>]|<>|\/>/;
 /** Namespaces whose imports are the artifact's own (not a package's internals). */
 const OURS = new Set(['artifact', 'artifact-entry', 'npm']);
 
@@ -90,26 +138,35 @@ export function artifactPlugin(job: () => BundleJob, defaultShims: Set<string>):
         resolveDir: REPO_ROOT,
       }));
 
+      const kitFallback = (clean: string) => {
+        const tail = KIT_TAIL.exec(clean);
+        const kitFile = tail ? KIT[normalizeKitSpecifier(`@/${tail[1]}`)] : undefined;
+        return kitFile ? { path: path.join(RUNTIME_DIR, kitFile) } : undefined;
+      };
       const relative = (args: OnResolveArgs) => {
-        const { files } = job();
+        // `//esm.sh/x`: a URL without its scheme, not a path of the upload
+        if (args.path.startsWith('//')) return fromUrl(args);
+        const job_ = job();
         const base = path.posix.resolve(path.posix.dirname(args.importer || '/x'), args.path);
-        const clean = base.split('?')[0]!;
-        for (const ext of EXTENSIONS) {
-          if (files.has(clean + ext)) return { path: clean + ext, namespace: 'artifact' };
-        }
-        throw new BuildError(
-          `"${args.importer.replace(/^\//, '')}" imports "${args.path}", but there is no such file in the upload.`,
-        );
+        const query = /\?.*$/.exec(base)?.[0] ?? '';
+        const clean = base.slice(0, base.length - query.length);
+        const found = ownFile(job_.files, clean);
+        if (found) return { path: found, namespace: 'artifact', suffix: query };
+        const kit = kitFallback(clean);
+        if (kit) return kit;
+        throw missingOwnFile(job_, args.importer, args.path);
       };
       for (const namespace of ['artifact', 'artifact-entry'])
         build.onResolve({ filter: /^(\.{1,2}\/|\/)/, namespace }, relative);
 
       build.onLoad({ filter: /.*/, namespace: 'artifact' }, (args) => {
         const { files, transformSource } = job();
-        const loader = loaderFor(args.path);
+        let loader = loaderFor(args.path, args.suffix);
         const bytes = files.get(args.path)!;
         if (loader === 'file') return { contents: bytes, loader: 'file' };
         const text = decoder.decode(bytes);
+        // Create React App and its kind write JSX in .js files
+        if (loader === 'js' && JSX_IN_JS.test(text)) loader = 'jsx';
         return {
           contents: transformSource ? transformSource(args.path, text) : text,
           loader,
@@ -171,42 +228,113 @@ export function artifactPlugin(job: () => BundleJob, defaultShims: Set<string>):
         };
       });
 
-      const bare = async (args: OnResolveArgs): Promise<OnResolveResult | undefined> => {
-        const spec = normalizeKitSpecifier(args.path);
-        const kitFile = KIT[spec];
-        if (kitFile) return { path: path.join(RUNTIME_DIR, kitFile) };
-        if (spec.startsWith('@/')) {
-          throw new BuildError(
-            `The code imports "${args.path}", which is not part of the built-in component kit. Available: ${Object.keys(
-              KIT,
-            )
-              .filter((s) => s.startsWith('@/'))
-              .join(', ')}.`,
-          );
+      /** `@/data/x.json` and other aliases, against the upload's own files first. */
+      const aliased = (args: OnResolveArgs): OnResolveResult | undefined => {
+        const j = job();
+        for (const alias of j.aliases ?? DEFAULT_ALIASES) {
+          if (!args.path.startsWith(alias.prefix)) continue;
+          const rest = args.path.slice(alias.prefix.length);
+          const query = /\?.*$/.exec(rest)?.[0] ?? '';
+          for (const folder of alias.folders) {
+            const found = ownFile(
+              j.files,
+              path.posix.join(folder, rest.slice(0, rest.length - query.length)),
+            );
+            if (found) return { path: found, namespace: 'artifact', suffix: query };
+          }
         }
+        return undefined;
+      };
+
+      const packageRange = (pkg: string, range: string | undefined) =>
+        range ?? job().versions?.get(pkg);
+
+      /** A package import, from the installed set when it answers the range, else from npm. */
+      const fromPackages = async (
+        args: OnResolveArgs,
+        spec: string,
+        range?: string,
+      ): Promise<OnResolveResult | undefined> => {
         const pkg = packageName(spec);
+        const wanted = packageRange(pkg, range);
+        const { packages, resolvePackage, log } = job();
         if (PREINSTALLED.has(pkg)) {
-          if (defaultShims.has(spec) && args.kind === 'import-statement')
-            return { path: spec, namespace: 'default-shim' };
-          return undefined;
+          if (ALWAYS_INSTALLED.has(pkg) || !resolvePackage || installedSatisfies(pkg, wanted)) {
+            if (defaultShims.has(spec) && args.kind === 'import-statement')
+              return { path: spec, namespace: 'default-shim' };
+            if (spec === args.path) return undefined;
+            const found = await build.resolve(spec, {
+              kind: args.kind,
+              resolveDir: REPO_ROOT,
+              importer: args.importer,
+            });
+            if (found.errors.length > 0)
+              throw new BuildError(`The package file "${spec}" does not exist.`);
+            return { path: found.path, namespace: found.namespace };
+          }
         }
-        const { packages, resolvePackage } = job();
-        if (!packages.has(spec)) {
+        const key = wanted ? `${spec}@${wanted}` : spec;
+        if (!packages.has(key)) {
           if (!resolvePackage) {
             throw new BuildError(
               `The package "${spec}" is not available (no npm resolver configured).`,
             );
           }
           try {
-            packages.set(spec, await resolvePackage(spec));
+            packages.set(key, await resolvePackage(spec, wanted));
           } catch (err) {
             if (err instanceof BuildError) throw err;
             throw new BuildError(
               `The package "${spec}" could not be loaded: ${(err as Error).message}`,
             );
           }
+          if (PREINSTALLED.has(pkg))
+            log.add('resolve', `${pkg}: the code asks for ${wanted}, so it was taken from npm`);
         }
-        return { path: spec, namespace: 'npm' };
+        return { path: key, namespace: 'npm' };
+      };
+
+      /** `import x from 'https://cdn.jsdelivr.net/npm/lodash@4.17.21/lodash.js'`: that package. */
+      const fromUrl = (args: OnResolveArgs) => {
+        const link = readCdnLink(args.path);
+        if (link?.kind !== 'npm') {
+          throw new BuildError(
+            `${importerName(job(), args.importer)} imports "${args.path}", a web address that is not a package on a CDN this host knows (jsDelivr, unpkg, esm.sh, Skypack, cdnjs). Import the npm package by its name instead.`,
+          );
+        }
+        const file = link.file?.replace(/^\.?\//, '') ?? '';
+        const spec = file ? `${link.name}/${file}` : link.name;
+        return fromPackages(args, spec, link.range || undefined);
+      };
+
+      const bare = async (args: OnResolveArgs): Promise<OnResolveResult | undefined> => {
+        if (/^(https?:)?\/\//i.test(args.path)) return fromUrl(args);
+        if (args.namespace !== 'npm') {
+          const own = aliased(args);
+          if (own) return own;
+        }
+        const spec = normalizeKitSpecifier(args.path);
+        const kitFile = KIT[spec];
+        if (kitFile) return { path: path.join(RUNTIME_DIR, kitFile) };
+        if (spec.startsWith('@/')) {
+          if (!/^@\/(components\/ui|lib|hooks)\//.test(spec)) {
+            const looked = (job().aliases ?? DEFAULT_ALIASES)
+              .filter((a) => args.path.startsWith(a.prefix))
+              .flatMap((a) =>
+                a.folders.map((f) => path.posix.join(f, args.path.slice(a.prefix.length))),
+              );
+            throw missingOwnFile(job(), args.importer, args.path, looked);
+          }
+          throw new BuildError(
+            `${importerName(job(), args.importer)} imports "${args.path}", which is neither ${job().paste ? 'in a single paste' : 'in the upload'} nor part of the built-in component kit. Available: ${Object.keys(
+              KIT,
+            )
+              .filter((s) => s.startsWith('@/'))
+              .join(', ')}.`,
+          );
+        }
+        const renamed = job().renames?.get(spec);
+        return fromPackages(args, renamed ?? spec);
       };
       for (const namespace of OURS) build.onResolve({ filter: /^[^./]/, namespace }, bare);
       build.onLoad({ filter: /.*/, namespace: 'npm' }, (args) => ({

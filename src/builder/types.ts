@@ -85,4 +85,8 @@ export interface ResolvedPackage {
   code: Uint8Array;
 }
 
-export type PackageResolver = (name: string) => Promise<ResolvedPackage>;
+/**
+ * Resolves a package (or a subpath of one) for the browser. `range` is the version range the
+ * artifact asked for (package.json, an import map or a CDN URL); without one, the latest.
+ */
+export type PackageResolver = (name: string, range?: string) => Promise<ResolvedPackage>;

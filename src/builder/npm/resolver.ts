@@ -94,13 +94,20 @@ export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
     },
   };
 
-  async function resolve(spec: string): Promise<ResolvedPackage> {
+  async function resolve(spec: string, range: string): Promise<ResolvedPackage> {
     const name = packageName(spec);
     const doc = await packument(name);
-    const version = doc['dist-tags']?.latest;
+    // the project's own range decides (^1.0.1 must not become 3.x); a tag or a URL, the latest
+    const wanted = semver.validRange(range) ? range : '';
+    let version = pickVersion(doc, wanted || 'latest');
+    if (version && wanted && !semver.satisfies(version, wanted)) version = undefined;
     const tarball = version ? doc.versions?.[version]?.dist?.tarball : undefined;
     if (!version || !tarball)
-      throw new BuildError(`The package "${name}" has no published version on npm.`);
+      throw new BuildError(
+        wanted
+          ? `The package "${name}" has no version matching "${range}" on npm.`
+          : `The package "${name}" has no published version on npm.`,
+      );
 
     const bundlePath = path.join(
       opts.cacheDir,
@@ -243,12 +250,13 @@ export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
     return { name, version: pkg.version, ...built };
   };
 
-  const resolver = (spec: string) => {
-    let pending = versions.get(spec);
+  const resolver = (spec: string, range = '') => {
+    const key = `${spec}\n${range}`;
+    let pending = versions.get(key);
     if (!pending) {
-      pending = resolve(spec);
-      versions.set(spec, pending);
-      pending.catch(() => versions.delete(spec));
+      pending = resolve(spec, range);
+      versions.set(key, pending);
+      pending.catch(() => versions.delete(key));
     }
     return pending;
   };
