@@ -25,6 +25,7 @@ import * as oauth from './migrations/012_oauth';
 import * as accessTokens from './migrations/013_access_tokens';
 import * as siteClaims from './migrations/014_site_claims';
 import * as operations from './migrations/015_operations';
+import * as emailVerification from './migrations/016_email_verification';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '013_access_tokens': accessTokens,
   '014_site_claims': siteClaims,
   '015_operations': operations,
+  '016_email_verification': emailVerification,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -5,7 +5,11 @@ import {
   usePasswordReset,
 } from '../db/queries/password-resets';
 import { deleteSessionsOfUser } from '../db/queries/sessions';
-import { setUserPasswordHash, userByEmail } from '../db/queries/users';
+import {
+  markUserEmailVerifiedById,
+  setUserPasswordHash,
+  userByEmail,
+} from '../db/queries/users';
 import { badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import { passwordResetMail } from '../mail/templates';
@@ -65,6 +69,9 @@ export async function resetPassword(
     if (!userId) return null;
     await retireUnusedPasswordResets(trx, userId, at);
     await setUserPasswordHash(trx, userId, passwordHash, at);
+    // The link went to the account's address (a change of address retires older links), so
+    // opening it proves the address as a verification link would.
+    await markUserEmailVerifiedById(trx, userId, at);
     return { userId, ended: await deleteSessionsOfUser(trx, userId) };
   });
   if (!result) throw badRequest(PASSWORD_RESET_INVALID);

@@ -1,7 +1,7 @@
 import { insertSignInCode, signInCodeByHash, takeSignInCode } from '../db/queries/sign-in-codes';
 import { userById } from '../db/queries/users';
 import type { Database } from '../db/database';
-import { badRequest } from '../errors';
+import { accountSuspended, badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import type { SignedIn } from './accounts';
 import { createSession, SESSION_TTL_MS } from './sessions';
@@ -59,5 +59,7 @@ export async function exchangeSignInCode(
   if (!(await takeSignInCode(db, codeHash))) throw badRequest(CODE_SPENT);
   const user = await userById(db, row.user_id);
   if (!user) throw badRequest(CODE_SPENT);
+  // Suspended since the provider sent the person back: no session is made.
+  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
   return { user, session: await createSession(db, user.id, SESSION_TTL_MS, userAgent) };
 }
