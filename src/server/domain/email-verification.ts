@@ -18,13 +18,7 @@ import {
 } from '../db/queries/users';
 import type { EmailVerificationPurpose, UserRow } from '../db/schema';
 import type { Config } from '../config';
-import {
-  badRequest,
-  conflict,
-  emailNotVerified,
-  forbidden,
-  tooManyRequests,
-} from '../errors';
+import { badRequest, conflict, emailNotVerified, forbidden, tooManyRequests } from '../errors';
 import { nowIso } from '../lib/ids';
 import { changeEmailMail, emailChangeNoticeMail, verifyEmailMail } from '../mail/templates';
 import { verifyPassword } from './passwords';
@@ -94,8 +88,14 @@ export async function sendVerificationLink(ctx: AppContext, user: UserRow): Prom
 }
 
 /** Counted in the database, so the limit holds across every web node. */
-async function assertMaySendLink(ctx: AppContext, user: UserRow, now = Date.now()): Promise<void> {
-  const sent = await emailVerificationsSentSince(ctx.db, user.id, nowIso(now - 60 * 60 * 1000));
+async function assertMaySendLink(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: EmailVerificationPurpose,
+  now = Date.now(),
+): Promise<void> {
+  const since = nowIso(now - 60 * 60 * 1000);
+  const sent = await emailVerificationsSentSince(ctx.db, user.id, purpose, since);
   const last = sent[0] ? Date.parse(sent[0]) : 0;
   if (now - last < VERIFICATION_LINK_GAP_MS) {
     const seconds = Math.ceil((VERIFICATION_LINK_GAP_MS - (now - last)) / 1000);
@@ -118,7 +118,7 @@ async function assertMaySendLink(ctx: AppContext, user: UserRow, now = Date.now(
 export async function resendVerificationLink(ctx: AppContext, user: UserRow): Promise<string> {
   if (user.is_guest) throw forbidden('Create an account first: guests have no e-mail address.');
   if (user.email_verified === 1) return 'Your e-mail address is already confirmed.';
-  await assertMaySendLink(ctx, user);
+  await assertMaySendLink(ctx, user, 'verify');
   await sendVerificationLink(ctx, user);
   return `We sent a new link to ${user.email}. It works once, within 24 hours.`;
 }
@@ -152,7 +152,7 @@ export async function requestEmailChange(
   }
   if (input.newEmail === user.email) throw badRequest('This is already your e-mail address.');
   if (await userByEmail(ctx.db, input.newEmail)) throw conflict(EMAIL_TAKEN);
-  await assertMaySendLink(ctx, user);
+  await assertMaySendLink(ctx, user, 'change');
   const token = await newLink(ctx.db, user, input.newEmail, 'change');
   void ctx.mailer.send({
     to: input.newEmail,
@@ -178,26 +178,29 @@ export async function confirmEmailLink(
   token: string,
 ): Promise<{ user: UserRow; message: string }> {
   const at = nowIso();
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const link = await useEmailVerification(trx, hashToken(token), at);
-    if (!link) return null;
-    if (link.purpose === 'verify') {
-      // A link to an address the account no longer has proves nothing about it.
-      if (!(await markUserEmailVerified(trx, link.user_id, link.email, at))) return null;
-      return { userId: link.user_id, message: EMAIL_CONFIRMED };
-    }
-    const holder = await userByEmail(trx, link.email);
-    if (holder && holder.id !== link.user_id) return 'taken' as const;
-    // Links sent to the old address stop working: they would prove nothing about the new one.
-    await retireUnusedEmailVerifications(trx, link.user_id, 'verify', at);
-    await retireUnusedPasswordResets(trx, link.user_id, at);
-    await setUserEmail(trx, link.user_id, link.email, at);
-    return { userId: link.user_id, message: EMAIL_CHANGED };
-  }).catch((err: unknown) => {
-    // Another account took the address between the check and the update.
-    if (isUniqueViolation(err)) return 'taken' as const;
-    throw err;
-  });
+  const result = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const link = await useEmailVerification(trx, hashToken(token), at);
+      if (!link) return null;
+      if (link.purpose === 'verify') {
+        // A link to an address the account no longer has proves nothing about it.
+        if (!(await markUserEmailVerified(trx, link.user_id, link.email, at))) return null;
+        return { userId: link.user_id, message: EMAIL_CONFIRMED };
+      }
+      const holder = await userByEmail(trx, link.email);
+      if (holder && holder.id !== link.user_id) return 'taken' as const;
+      // Links sent to the old address stop working: they would prove nothing about the new one.
+      await retireUnusedEmailVerifications(trx, link.user_id, 'verify', at);
+      await retireUnusedPasswordResets(trx, link.user_id, at);
+      await setUserEmail(trx, link.user_id, link.email, at);
+      return { userId: link.user_id, message: EMAIL_CHANGED };
+    })
+    .catch((err: unknown) => {
+      // Another account took the address between the check and the update.
+      if (isUniqueViolation(err)) return 'taken' as const;
+      throw err;
+    });
   if (result === 'taken') throw conflict(EMAIL_TAKEN);
   if (!result) throw badRequest(EMAIL_LINK_INVALID);
   const user = await userById(ctx.db, result.userId);

@@ -43,16 +43,18 @@ export async function useEmailVerification(
     .executeTakeFirst();
 }
 
-/** Links sent to a user since `since`, newest first: what the resend limit counts. */
+/** Links of one purpose sent to a user since `since`, newest first: what the limit counts. */
 export async function emailVerificationsSentSince(
   db: Database,
   userId: string,
+  purpose: EmailVerificationPurpose,
   since: string,
 ): Promise<string[]> {
   const rows = await db
     .selectFrom('email_verifications')
     .select('created_at')
     .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')
     .execute();
