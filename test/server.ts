@@ -140,7 +140,11 @@ export async function mailedToken(
               .some((a) => a.value.some((v) => v.address?.toLowerCase() === email.toLowerCase())),
           )
           .map((m) => m.text ?? '')
-      : server.logs.filter((line) => line.includes(`(SMTP_URL unset, not sent) to ${email}:`));
+      : // Joined first: a child process's output comes in chunks that may split a line.
+        server.logs
+          .join('')
+          .split('\n')
+          .filter((line) => line.includes(`(SMTP_URL unset, not sent) to ${email}:`));
   const match = await waitUntil(
     () => {
       const found = texts()
