@@ -41,7 +41,7 @@ describe('settings: profile and password in the browser', () => {
     const email = page.getByLabel('Email');
     expect(await email.inputValue()).toBe(user.email);
     expect(await email.isDisabled()).toBe(true);
-    await visible('Email cannot be changed');
+    await visible('Not confirmed yet: open the link we sent to it.');
     const name = page.getByLabel('Name');
     await expect.poll(() => name.inputValue()).toBe('Ann');
     await name.fill('   ');
