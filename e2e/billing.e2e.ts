@@ -8,7 +8,12 @@ import {
   uniqueSubdomain,
   waitForDeployment,
 } from '../test/deploy';
-import { registerVerifiedUser, registerUserOnPlan, startTestServer, type TestServer } from '../test/server';
+import {
+  registerVerifiedUser,
+  registerUserOnPlan,
+  startTestServer,
+  type TestServer,
+} from '../test/server';
 import { startFakeStripe, type FakeStripe } from '../test/stripe-server';
 
 // The whole upgrade and cancel journey as a person goes through it: the real server, the real

@@ -22,7 +22,6 @@ import { newId, nowIso } from '../lib/ids';
 import { open, seal } from '../lib/secret-box';
 import { assertEmailVerified } from './email-verification';
 
-
 // A user's AI provider keys: sealed at rest under SECRET_KEY, shown only by their last four
 // characters, one active per provider. The plain key leaves this file only towards its provider.
 

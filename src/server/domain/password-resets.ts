@@ -5,11 +5,7 @@ import {
   usePasswordReset,
 } from '../db/queries/password-resets';
 import { deleteSessionsOfUser } from '../db/queries/sessions';
-import {
-  markUserEmailVerifiedById,
-  setUserPasswordHash,
-  userByEmail,
-} from '../db/queries/users';
+import { markUserEmailVerifiedById, setUserPasswordHash, userByEmail } from '../db/queries/users';
 import { badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import { passwordResetMail } from '../mail/templates';

@@ -21,7 +21,10 @@ export function EmailVerificationBanner() {
     try {
       setSaid({ ok: true, text: (await emailApi.resend()).message });
     } catch (err) {
-      setSaid({ ok: false, text: errorMessage(err, 'The link could not be sent. Please try again.') });
+      setSaid({
+        ok: false,
+        text: errorMessage(err, 'The link could not be sent. Please try again.'),
+      });
     } finally {
       setSending(false);
     }

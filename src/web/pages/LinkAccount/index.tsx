@@ -31,9 +31,11 @@ export function LinkAccountPage() {
 
   useEffect(() => {
     if (!token) return;
-    emailApi.linkInfo(token).then(setInfo, (err: unknown) =>
-      setFailed(errorMessage(err, 'This step has expired. Please sign in again.')),
-    );
+    emailApi
+      .linkInfo(token)
+      .then(setInfo, (err: unknown) =>
+        setFailed(errorMessage(err, 'This step has expired. Please sign in again.')),
+      );
   }, [token]);
 
   const submit = async (e: FormEvent) => {
@@ -76,9 +78,9 @@ export function LinkAccountPage() {
           ) : (
             <form onSubmit={submit} noValidate className="flex flex-col gap-4">
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                An account with <strong>{info.email}</strong> already exists, but its e-mail
-                address was never confirmed. If it is yours, enter its password to connect{' '}
-                {label} to it. After that you can sign in either way.
+                An account with <strong>{info.email}</strong> already exists, but its e-mail address
+                was never confirmed. If it is yours, enter its password to connect {label} to it.
+                After that you can sign in either way.
               </p>
               <Field
                 label="Password of the existing account"
@@ -97,8 +99,8 @@ export function LinkAccountPage() {
                 <Link to="/auth?forgot" className="font-medium text-brand-600 hover:underline">
                   Reset the password
                 </Link>{' '}
-                with a link sent to {info.email}: opening it confirms the address is yours and
-                signs everyone else out of that account.
+                with a link sent to {info.email}: opening it confirms the address is yours and signs
+                everyone else out of that account.
               </p>
             </form>
           )}

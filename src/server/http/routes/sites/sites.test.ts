@@ -12,7 +12,9 @@ import {
 import {
   registerUser,
   registerVerifiedUser,
-  startTestServer, type TestServer } from '../../../../../test/server';
+  startTestServer,
+  type TestServer,
+} from '../../../../../test/server';
 import { waitUntil } from '../../../../../test/wait';
 import { UNREFERENCED_KEEP_MS } from '../../../domain/blobs';
 import { collectGarbage } from '../../../domain/retention';
