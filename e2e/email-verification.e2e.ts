@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotScreen } from '../test/browser';
-import { startTestServer, type TestServer } from '../test/server';
+import { GITHUB_APP, startFakeGitHub, type FakeGitHub } from '../test/oauth-providers';
+import { registerUser, startTestServer, type TestServer } from '../test/server';
 import { startTestSmtp, type TestSmtp } from '../test/smtp';
 
 const PASSWORD = 'correct horse battery';
@@ -18,6 +19,7 @@ const linkIn = (text: string | undefined) => {
 describe('e-mail confirmation in the browser', () => {
   let server: TestServer;
   let smtp: TestSmtp;
+  let github: FakeGitHub;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -25,7 +27,13 @@ describe('e-mail confirmation in the browser', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    server = await startTestServer('sqlite', { SMTP_URL: smtp.url });
+    github = await startFakeGitHub();
+    server = await startTestServer('sqlite', {
+      SMTP_URL: smtp.url,
+      GITHUB_CLIENT_ID: GITHUB_APP.clientId,
+      GITHUB_CLIENT_SECRET: GITHUB_APP.clientSecret,
+      ...github.env,
+    });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
@@ -35,6 +43,7 @@ describe('e-mail confirmation in the browser', () => {
     await browser?.close();
     await server?.close();
     await smtp?.close();
+    await github?.close();
   });
 
   const visible = (text: string | RegExp) =>
@@ -98,5 +107,39 @@ describe('e-mail confirmation in the browser', () => {
     await visible('Your e-mail address has been changed.');
     await page.goto(`${server.url}/settings?tab=profile`);
     await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(next);
+  });
+
+  it('asks the password of an unconfirmed account with the same address before connecting GitHub', async () => {
+    const owner = await registerUser(server, { email: 'octo-owner@example.com', name: 'Oc' });
+    github.person = {
+      id: 777,
+      login: 'octo-owner',
+      name: 'Octo Owner',
+      emails: [{ email: 'octo-owner@example.com', primary: true, verified: true }],
+    };
+    // The providers return to APP_ORIGIN: the state cookie must live there.
+    const app = server.ctx.config.appOrigin;
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await fresh.newPage();
+    await page.goto(`${app}/auth`);
+    await page.getByRole('link', { name: 'GitHub' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/link');
+    await visible('An account with');
+    await visible('Connect GitHub to your account');
+    await screenshotScreen(page, 'auth-link-account');
+    await page.getByLabel('Password of the existing account').fill('not the password');
+    await page.getByRole('button', { name: 'Connect and sign in' }).click();
+    await visible('Invalid email or password');
+    await page.getByLabel('Password of the existing account').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Connect and sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect
+      .poll(() => page.getByRole('menu').textContent())
+      .toContain('octo-owner@example.com');
+    // GitHub vouched for the address and the password proved the account: confirmed.
+    const me = await server.api('GET', '/api/auth/me', { token: owner.token });
+    expect(me.body.user.emailVerified).toBe(true);
+    await fresh.close();
   });
 });
