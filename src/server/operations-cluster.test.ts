@@ -33,7 +33,8 @@ describe.skipIf(unavailable !== null)('operator actions on every node', () => {
   let socketOnB: Socket;
 
   beforeAll(async () => {
-    cluster = await startCluster(2, { ADMIN_EMAILS: OPERATOR });
+    // info: the nodes log each e-mail (no SMTP_URL), the operator's confirmation link included.
+    cluster = await startCluster(2, { ADMIN_EMAILS: OPERATOR, LOG_LEVEL: 'info' });
     [a, b] = cluster.webs as [ClusterNode, ClusterNode];
     // A child node logs its e-mails (no SMTP_URL): the operator opens the link from there.
     ops = (
