@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotScreen } from '../test/browser';
-import { registerUser, startTestServer, type TestServer } from '../test/server';
+import { registerVerifiedUser, startTestServer, type TestServer } from '../test/server';
 
 // Settings → Access Tokens clicked through in Chromium against a real server: the secret is
 // shown once, works as a bearer token, and stops working once revoked.
@@ -15,7 +15,7 @@ describe('Access tokens in the browser', () => {
   beforeAll(async () => {
     server = await startTestServer('sqlite');
     browser = await launchBrowser();
-    ({ token } = await registerUser(server));
+    ({ token } = await registerVerifiedUser(server));
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     await page.goto(server.url);

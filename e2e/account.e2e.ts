@@ -53,6 +53,8 @@ describe('account: password reset, sessions, notifications and deletion in the b
 
   it('resets a forgotten password from the e-mailed link, once', async () => {
     const { user } = await registerUser(server, { name: 'Ann' });
+    // Sign-up's confirmation e-mail comes first.
+    await smtp.waitForMail(user.email);
     await newPage();
     await page.goto(`${server.url}/auth`);
     await page.getByLabel('Email address').fill(user.email);
@@ -65,7 +67,8 @@ describe('account: password reset, sessions, notifications and deletion in the b
     );
     await screenshotScreen(page, 'auth-forgot-password');
 
-    const mail = await smtp.waitForMail(user.email);
+    const mail = await smtp.waitForMail(user.email, 1);
+    expect(mail.subject).toBe('Reset your Artifact Host password');
     expect(mail.html).toBeTruthy();
     const link = /http:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text ?? '')![0];
     await page.goto(link);

@@ -2,7 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotScreen } from '../test/browser';
 import { deployCode, fetchSite, htmlArtifact, waitForDeployment } from '../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../test/server';
+import {
+  registerUser,
+  registerVerifiedUser,
+  startTestServer,
+  type TestServer,
+} from '../test/server';
 
 // The operator's side in the browser: a visitor's report reaches the console, the operator
 // disables and enables the site, suspends its owner (whose next deploy is refused), and posts
@@ -49,7 +54,7 @@ describe('the operator console in the browser', () => {
     expect((await waitForDeployment(server, owner.token, res.body.deployment.id)).status).toBe(
       'SUCCESS',
     );
-    ops = await open((await registerUser(server, { email: OPERATOR })).token);
+    ops = await open((await registerVerifiedUser(server, { email: OPERATOR })).token);
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();

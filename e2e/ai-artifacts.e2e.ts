@@ -6,7 +6,7 @@ import { startFakeProviders, type FakeProviders } from '../test/ai-providers';
 import { launchBrowser, screenshotScreen } from '../test/browser';
 import { CORPUS_DIR } from '../test/builder-corpus';
 import { deployCode, uniqueSubdomain, waitForDeployment } from '../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../test/server';
+import { registerVerifiedUser, startTestServer, type TestServer } from '../test/server';
 
 // Artifacts that ask the assistant keep working on their live site: window.claude.complete and
 // a raw fetch to Anthropic's API both reach the owner's key (here, a local server speaking
@@ -52,7 +52,7 @@ describe('AI artifacts on their live site in the browser', () => {
     providers = await startFakeProviders();
     providers.validKeys.add(KEY);
     server = await startTestServer('sqlite', providers.env);
-    token = (await registerUser(server)).token;
+    token = (await registerVerifiedUser(server)).token;
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../test/ai-providers';
 import { launchBrowser, screenshotScreen } from '../test/browser';
 import { deployCode, htmlArtifact, uniqueSubdomain, waitForDeployment } from '../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../test/server';
+import { registerVerifiedUser, startTestServer, type TestServer } from '../test/server';
 
 // The API Keys screens and a site's AI features card, clicked through in Chromium against a
 // real server whose Anthropic client talks to a local server speaking Anthropic's wire format.
@@ -69,7 +69,7 @@ describe('API keys in the browser', () => {
   });
 
   it('adds, tests, edits and deletes a key, never showing it again', async () => {
-    const { token } = await registerUser(server);
+    const { token } = await registerVerifiedUser(server);
     await fresh(token);
     await page.goto(`${server.url}/api-keys`);
     await visible('No API keys yet');
@@ -165,7 +165,7 @@ describe('API keys in the browser', () => {
   });
 
   it("shows a site's AI card: who answers, today's calls, and limits that save", async () => {
-    const { token } = await registerUser(server);
+    const { token } = await registerVerifiedUser(server);
     const subdomain = uniqueSubdomain('aicard');
     const res = await deployCode(server, token, subdomain, htmlArtifact(subdomain));
     expect(res.status).toBe(201);

@@ -8,7 +8,12 @@ import {
   uniqueSubdomain,
   waitForDeployment,
 } from '../test/deploy';
-import { registerUser, registerUserOnPlan, startTestServer, type TestServer } from '../test/server';
+import {
+  registerVerifiedUser,
+  registerUserOnPlan,
+  startTestServer,
+  type TestServer,
+} from '../test/server';
 import { startFakeStripe, type FakeStripe } from '../test/stripe-server';
 
 // The whole upgrade and cancel journey as a person goes through it: the real server, the real
@@ -77,7 +82,7 @@ describe('billing: upgrade, cancel and the end of the period in the browser', ()
   });
 
   it('takes a FREE user at the limit to Pro through Checkout, and back to Free after cancelling', async () => {
-    const { token } = await registerUser(server, { name: 'Pat Payer' });
+    const { token } = await registerVerifiedUser(server, { name: 'Pat Payer' });
     const sites: string[] = [];
     for (let n = 1; n <= 3; n++) {
       const subdomain = uniqueSubdomain(`paid-${n}`);
@@ -291,7 +296,7 @@ describe('billing: a server without Stripe', () => {
   });
 
   it('shows the plans with upgrade buttons switched off, and says why', async () => {
-    const { token } = await registerUser(server);
+    const { token } = await registerVerifiedUser(server);
     const reason = (await server.api('GET', '/api/billing/plans')).body.unavailableReason;
     expect(reason).toEqual(expect.any(String));
     const { context, page } = await openPage(browser, server, token);

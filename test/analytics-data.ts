@@ -13,7 +13,7 @@ export const dayAgo = (ago: number, now = Date.now()) =>
 
 export async function insertUser(
   db: Database,
-  input: { email?: string; plan?: PlanName; guest?: boolean } = {},
+  input: { email?: string; plan?: PlanName; guest?: boolean; emailVerified?: boolean } = {},
 ): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -26,6 +26,7 @@ export async function insertUser(
       password_hash: null,
       plan: input.plan ?? 'FREE',
       is_guest: input.guest ? 1 : 0,
+      email_verified: input.emailVerified ? 1 : 0,
       created_at: now,
       updated_at: now,
     })

@@ -7,6 +7,8 @@ import type { PlanName } from '../src/shared/plans';
 import type { AuthResponse } from '../src/shared/user';
 import { freePort } from './child-server';
 import { createTestDatabaseTarget } from './databases';
+import type { TestSmtp } from './smtp';
+import { waitUntil } from './wait';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -117,12 +119,83 @@ export async function guestSession(server: Pick<TestServer, 'api'>): Promise<Aut
   return res.body;
 }
 
-/** A signed-up user moved to another plan, as an upgrade would move them. */
-export async function registerUserOnPlan(
-  server: Pick<TestServer, 'api' | 'ctx'>,
-  plan: PlanName,
+/**
+ * The token of the newest link to `path` (/verify-email, /reset-password) e-mailed to `email`,
+ * read where a person's mailbox would be: the local SMTP server when the server under test has
+ * SMTP_URL, else the server's log (without SMTP_URL, tests and development log each message).
+ */
+export async function mailedToken(
+  server: Pick<TestServer, 'logs'>,
+  email: string,
+  opts: { smtp?: TestSmtp | undefined; path?: string; after?: number } = {},
+): Promise<string> {
+  const path = opts.path ?? '/verify-email';
+  const pattern = new RegExp(`${path.replace(/[/-]/g, '\\$&')}\\?token=([\\w%-]+)`);
+  const texts = () =>
+    opts.smtp
+      ? opts.smtp.messages
+          .filter((m) =>
+            [m.to ?? []]
+              .flat()
+              .some((a) => a.value.some((v) => v.address?.toLowerCase() === email.toLowerCase())),
+          )
+          .map((m) => m.text ?? '')
+      : // Joined first: a child process's output comes in chunks that may split a line.
+        server.logs
+          .join('')
+          .split('\n')
+          .filter((line) => line.includes(`(SMTP_URL unset, not sent) to ${email}:`));
+  const match = await waitUntil(
+    () => {
+      const found = texts()
+        .slice(opts.after ?? 0)
+        .map((t) => pattern.exec(t))
+        .filter((m) => m !== null);
+      return found[found.length - 1];
+    },
+    { what: `an e-mail with a ${path} link to ${email}`, timeoutMs: 15_000 },
+  );
+  return decodeURIComponent(match[1]!);
+}
+
+/**
+ * Confirms an account's address the way its owner would: opens the link of the newest
+ * confirmation e-mail (POST /api/auth/verify-email with its token).
+ */
+export async function verifyEmailOf(
+  server: Pick<TestServer, 'api' | 'logs'>,
+  email: string,
+  opts: { smtp?: TestSmtp | undefined } = {},
+): Promise<void> {
+  const token = await mailedToken(server, email, opts);
+  const res = await server.api('POST', '/api/auth/verify-email', { body: { token } });
+  if (res.status !== 200) {
+    throw new Error(`verify-email failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+/**
+ * A signed-up user who has confirmed their address (opened the e-mailed link): what billing,
+ * custom domains, access tokens and stored AI keys need. Pass `smtp` when the server under
+ * test sends e-mail through it.
+ */
+export async function registerVerifiedUser(
+  server: Pick<TestServer, 'api' | 'logs'>,
+  input: { email?: string; password?: string; name?: string } = {},
+  opts: { smtp?: TestSmtp | undefined } = {},
 ): Promise<AuthResponse> {
-  const auth = await registerUser(server);
+  const auth = await registerUser(server, input);
+  await verifyEmailOf(server, auth.user.email, opts);
+  return { ...auth, user: { ...auth.user, emailVerified: true } };
+}
+
+/** A signed-up user (address confirmed, as a payer's is) moved to another plan, as an upgrade would. */
+export async function registerUserOnPlan(
+  server: Pick<TestServer, 'api' | 'ctx' | 'logs'>,
+  plan: PlanName,
+  opts: { smtp?: TestSmtp | undefined } = {},
+): Promise<AuthResponse> {
+  const auth = await registerVerifiedUser(server, {}, opts);
   await server.ctx.db.updateTable('users').set({ plan }).where('id', '=', auth.user.id).execute();
   return auth;
 }

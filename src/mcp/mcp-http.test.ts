@@ -14,7 +14,13 @@ import {
   subdomainOf,
   text,
 } from '../../test/mcp';
-import { guestSession, registerUser, startTestServer, type TestServer } from '../../test/server';
+import {
+  guestSession,
+  registerUser,
+  registerVerifiedUser,
+  startTestServer,
+  type TestServer,
+} from '../../test/server';
 
 describeEachDatabase('MCP server over Streamable HTTP at /mcp', (dialect) => {
   let server: TestServer;
@@ -22,7 +28,7 @@ describeEachDatabase('MCP server over Streamable HTTP at /mcp', (dialect) => {
   beforeAll(async () => {
     // Unlimited (ADMIN), so the several sites here never meet the FREE limit.
     server = await startTestServer(dialect, { ADMIN_EMAILS: 'mcp@example.com' });
-    token = (await registerUser(server, { email: 'mcp@example.com' })).token;
+    token = (await registerVerifiedUser(server, { email: 'mcp@example.com' })).token;
   });
   afterAll(() => server?.close());
 

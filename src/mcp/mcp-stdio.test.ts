@@ -10,7 +10,7 @@ import { CORPUS_DIR, REPO_ROOT } from '../../test/builder-corpus';
 import { describeEachDatabase } from '../../test/databases';
 import { fetchSite, htmlArtifact, uniqueSubdomain } from '../../test/deploy';
 import { BROKEN, TOOLS, call, filesOf, sample, text } from '../../test/mcp';
-import { registerUser, startTestServer, type TestServer } from '../../test/server';
+import { registerVerifiedUser, startTestServer, type TestServer } from '../../test/server';
 
 // `artifact-host mcp` (src/mcp/stdio.ts) as a child process, as an MCP client starts it,
 // talking to a real server through its REST API.
@@ -19,7 +19,7 @@ describeEachDatabase('MCP server over stdio (artifact-host mcp)', (dialect) => {
   let token: string;
   beforeAll(async () => {
     server = await startTestServer(dialect, { ADMIN_EMAILS: 'mcp@example.com' });
-    token = (await registerUser(server, { email: 'mcp@example.com' })).token;
+    token = (await registerVerifiedUser(server, { email: 'mcp@example.com' })).token;
   });
   afterAll(() => server?.close());
 

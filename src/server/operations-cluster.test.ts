@@ -14,7 +14,7 @@ import {
   uniqueSubdomain,
   waitForDeployment,
 } from '../../test/deploy';
-import { apiClient, registerUser } from '../../test/server';
+import { apiClient, registerUser, registerVerifiedUser } from '../../test/server';
 import { waitForEvent, waitUntil } from '../../test/wait';
 
 // The operator's actions across nodes: a site disabled through web A answers 451 on web B
@@ -34,9 +34,13 @@ describe.skipIf(unavailable !== null)('operator actions on every node', () => {
   let socketOnB: Socket;
 
   beforeAll(async () => {
-    cluster = await startCluster(2, { ADMIN_EMAILS: OPERATOR });
+    // info: the nodes log each e-mail (no SMTP_URL), the operator's confirmation link included.
+    cluster = await startCluster(2, { ADMIN_EMAILS: OPERATOR, LOG_LEVEL: 'info' });
     [a, b] = cluster.webs as [ClusterNode, ClusterNode];
-    ops = (await registerUser({ api: apiClient(a.url) }, { email: OPERATOR })).token;
+    // A child node logs its e-mails (no SMTP_URL): the operator opens the link from there.
+    ops = (
+      await registerVerifiedUser({ api: apiClient(a.url), logs: a.output }, { email: OPERATOR })
+    ).token;
     socketOnB = io(b.url, { transports: ['websocket'], reconnection: false });
     await waitForEvent(socketOnB, 'connect');
   }, 180_000);

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'ACCOUNT_SUSPENDED',
   /** An operator without a second factor, in production: set one up in Settings → Security. */
   'SECOND_FACTOR_REQUIRED',
+  'EMAIL_NOT_VERIFIED',
   'SITE_DISABLED',
   'NOT_FOUND',
   'CONFLICT',

@@ -11,6 +11,8 @@ export const UserSchema = z.object({
   name: z.string().nullable(),
   plan: PlanNameSchema,
   isGuest: z.boolean(),
+  /** The address was proven: a link sent to it was opened, or a provider vouched for it. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
@@ -57,7 +59,7 @@ export const SignInCodeRequestSchema = z.object({
 });
 export type SignInCodeRequest = z.input<typeof SignInCodeRequestSchema>;
 
-/** PATCH /api/auth/me: the Profile tab (the e-mail address cannot change). */
+/** PATCH /api/auth/me: the Profile tab's name (the address changes through POST /api/auth/email). */
 export const UpdateProfileRequestSchema = z.object({
   name: z
     .string({ error: 'Please enter your name' })

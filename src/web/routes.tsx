@@ -25,6 +25,18 @@ export const routes: RouteObject[] = [
       { path: '/auth', element: <AuthPage /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
       {
+        path: '/verify-email',
+        lazy: async () => ({
+          Component: (await import('./pages/VerifyEmail')).VerifyEmailPage,
+        }),
+      },
+      {
+        path: '/auth/link',
+        lazy: async () => ({
+          Component: (await import('./pages/LinkAccount')).LinkAccountPage,
+        }),
+      },
+      {
         path: '/reset-password',
         lazy: async () => ({
           Component: (await import('./pages/ResetPassword')).ResetPasswordPage,

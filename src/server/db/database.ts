@@ -26,6 +26,7 @@ import * as oauth from './migrations/012_oauth';
 import * as accessTokens from './migrations/013_access_tokens';
 import * as siteClaims from './migrations/014_site_claims';
 import * as operations from './migrations/015_operations';
+import * as emailVerification from './migrations/016_email_verification';
 import * as twoFactor from './migrations/017_two_factor';
 import * as abuseReportBatching from './migrations/019_abuse_report_batching';
 import * as aiSiteDays from './migrations/020_ai_site_days';
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '013_access_tokens': accessTokens,
   '014_site_claims': siteClaims,
   '015_operations': operations,
+  '016_email_verification': emailVerification,
   '017_two_factor': twoFactor,
   '019_abuse_report_batching': abuseReportBatching,
   '020_ai_site_days': aiSiteDays,

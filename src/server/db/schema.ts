@@ -26,6 +26,33 @@ export interface UsersTable {
   /** Set by an operator (migration 015): no sign-in, no API, no deploys; sites disabled. */
   suspended_at: string | null;
   suspended_reason: string | null;
+  /** 1 once the address is proven (migration 016): a link to it opened, or a provider vouched. */
+  email_verified: Generated<number>;
+}
+
+export type EmailVerificationPurpose = 'verify' | 'change';
+
+/** A link that proves an address (domain/email-verification.ts); only its token's hash is kept. */
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: string;
+  /** The address the link proves: the account's own, or the new one of a change. */
+  email: string;
+  purpose: EmailVerificationPurpose;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A provider identity waiting for an unconfirmed password account's password (migration 016). */
+export interface OAuthLinkRequestsTable {
+  token_hash: string;
+  browser_state_hash: string;
+  user_id: string;
+  provider: OAuthProvider;
+  provider_account_id: string;
+  email: string;
+  expires_at: string;
 }
 
 export interface PasswordResetsTable {
@@ -471,6 +498,8 @@ export interface DB {
   sign_in_challenges: SignInChallengesTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
+  oauth_link_requests: OAuthLinkRequestsTable;
   site_claims: SiteClaimsTable;
   login_failures: LoginFailuresTable;
   sign_in_codes: SignInCodesTable;

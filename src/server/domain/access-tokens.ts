@@ -23,6 +23,7 @@ import type { AccessTokenRow, UserRow } from '../db/schema';
 import { accountSuspended, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { hashToken } from './tokens';
+import { assertEmailVerified } from './email-verification';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_used_at is a hint for people, not an audit log: one write a minute per token is plenty. */
@@ -58,6 +59,8 @@ export async function createAccessToken(
   input: CreateAccessTokenRequest,
 ): Promise<CreateAccessTokenResponse> {
   assertMayHoldTokens(user);
+  // A token outlives every session: only the address's proven owner mints one.
+  assertEmailVerified(user);
   const { name, scope, expiresInDays } = CreateAccessTokenRequestSchema.parse(input);
   // 256 random bits, like a session; the prefix is for people and secret scanners, not entropy.
   const secret = ACCESS_TOKEN_PREFIX + randomBytes(32).toString('base64url');

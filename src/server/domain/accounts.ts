@@ -30,6 +30,7 @@ export function newUser(
     email_payment_failed: 1,
     suspended_at: null,
     suspended_reason: null,
+    email_verified: 0,
     created_at: now,
     updated_at: now,
     ...fields,

@@ -20,6 +20,7 @@ import type { ApiKeyRow, UserRow } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { open, seal } from '../lib/secret-box';
+import { assertEmailVerified } from './email-verification';
 
 // A user's AI provider keys: sealed at rest under SECRET_KEY, shown only by their last four
 // characters, one active per provider. The plain key leaves this file only towards its provider.
@@ -75,6 +76,8 @@ export async function createApiKey(
   input: Required<Pick<CreateApiKeyRequest, 'provider' | 'keyName' | 'apiKey' | 'isActive'>>,
 ): Promise<ApiKey> {
   assertMayHoldKeys(user);
+  // A stored key outlives every session: only the address's proven owner stores one.
+  assertEmailVerified(user);
   const now = nowIso();
   const row: ApiKeyRow = {
     id: newId(),
@@ -99,6 +102,7 @@ export async function changeApiKey(
   input: UpdateApiKeyRequest & { keyName: string },
 ): Promise<ApiKey> {
   const before = await ownedKey(ctx, user, id);
+  assertEmailVerified(user);
   if (input.provider && input.provider !== before.provider) {
     throw badRequest(
       'The provider of a stored key cannot change. Add a new key for the other provider.',

@@ -29,6 +29,7 @@ import {
 import { nowIso } from '../lib/ids';
 import { LIVE_STATUSES, idOf, planOfPrice, syncSubscription } from './billing-sync';
 import { planOf, storageAllowanceOf } from './plans';
+import { assertEmailVerified } from './email-verification';
 
 // Plans bought through Stripe Checkout and managed in Stripe's portal (SPEC.md sections 6-8).
 
@@ -120,6 +121,8 @@ export async function startCheckout(
 ): Promise<CheckoutSessionResponse> {
   const stripe = stripeClient(ctx.config);
   if (user.is_guest) throw forbidden('Create an account to upgrade your plan.');
+  // Receipts and billing notices go to the address: it must be the payer's own.
+  assertEmailVerified(user);
   const target = planOfPrice(ctx.config, priceId);
   if (!target) throw badRequest('This plan cannot be bought here: its price is not one we sell.');
   const current = planOf(ctx.config, user);
@@ -181,6 +184,7 @@ export async function openBillingPortal(
   returnUrl: string,
 ): Promise<PortalSessionResponse> {
   const stripe = stripeClient(ctx.config);
+  assertEmailVerified(user);
   const own = new URL(ctx.config.appOrigin).origin;
   let url: URL;
   try {

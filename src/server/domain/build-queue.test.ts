@@ -3,6 +3,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import { deployCode, htmlArtifact, uniqueSubdomain } from '../../../test/deploy';
 import {
   registerUser,
+  registerVerifiedUser,
   registerUserOnPlan,
   startTestServer,
   type TestServer,
@@ -22,7 +23,7 @@ describeEachDatabase('deployment queue', (dialect) => {
   let token: string;
   beforeAll(async () => {
     server = await startTestServer(dialect, { ROLES: 'web', ADMIN_EMAILS: 'q@example.com' });
-    token = (await registerUser(server, { email: 'q@example.com' })).token;
+    token = (await registerVerifiedUser(server, { email: 'q@example.com' })).token;
   });
   afterAll(() => server.close());
 

@@ -16,6 +16,7 @@ import { nowIso } from '../lib/ids';
 import { checkCustomDomain, type OwnDomains } from './custom-domain-names';
 import { createDnsLookup, verifyDns, type DnsLookup, type DnsVerdict } from './dns-verification';
 import { assertMayUseCustomDomains } from './plans';
+import { assertEmailVerified } from './email-verification';
 
 // A site's custom domain: added PENDING, VERIFYING while the verify call looks it up, VERIFIED
 // once its DNS record points at the site, FAILED when no record came within 48 hours. A
@@ -205,6 +206,8 @@ export async function addCustomDomain(
   lookup: DnsLookup = createDnsLookup(ctx.config),
 ): Promise<{ site: SiteRow; instructions: DnsInstructions; message: string }> {
   await assertMayUseCustomDomains(ctx.db, ctx.config, user);
+  // The domain's notices (lost records, certificates) go to the address.
+  assertEmailVerified(user);
   const check = checkCustomDomain(raw, ownDomainsOf(ctx.config));
   if (!check.ok) throw badRequest(check.message);
   const { domain } = check;

@@ -6,7 +6,7 @@ import {
 } from '../db/queries/password-resets';
 import { deleteAccessTokensOfUser } from '../db/queries/access-tokens';
 import { deleteSessionsOfUser } from '../db/queries/sessions';
-import { setUserPasswordHash, userByEmail } from '../db/queries/users';
+import { markUserEmailVerifiedById, setUserPasswordHash, userByEmail } from '../db/queries/users';
 import { badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import { passwordResetMail } from '../mail/templates';
@@ -68,6 +68,9 @@ export async function resetPassword(
     if (!userId) return null;
     await retireUnusedPasswordResets(trx, userId, at);
     await setUserPasswordHash(trx, userId, passwordHash, at);
+    // The link went to the account's address (a change of address retires older links), so
+    // opening it proves the address as a verification link would.
+    await markUserEmailVerifiedById(trx, userId, at);
     return {
       userId,
       ended: await deleteSessionsOfUser(trx, userId),

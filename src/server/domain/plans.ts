@@ -15,14 +15,19 @@ import { nowIso } from '../lib/ids';
 
 /**
  * The plan that governs a user: the installation's admin emails are ADMIN, guests count as
- * FREE, everyone else has the plan stored with their account.
+ * FREE, everyone else has the plan stored with their account. An address grants ADMIN only
+ * once it is proven: anyone can type an admin's address at sign-up. A stored ADMIN (given by
+ * the address at an earlier sign-in) counts as FREE while the address is unproven, for the
+ * same reason.
  */
 export function planOf(
   config: Config,
-  user: Pick<UserRow, 'email' | 'plan' | 'is_guest'>,
+  user: Pick<UserRow, 'email' | 'plan' | 'is_guest' | 'email_verified'>,
 ): PlanName {
   if (user.is_guest) return 'FREE';
-  if (config.adminEmails.has(user.email)) return 'ADMIN';
+  const proven = user.email_verified === 1;
+  if (proven && config.adminEmails.has(user.email)) return 'ADMIN';
+  if (user.plan === 'ADMIN' && !proven) return 'FREE';
   return user.plan;
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../../test/ai-providers';
-import { registerUser, startTestServer } from '../../../test/server';
+import { registerVerifiedUser, startTestServer } from '../../../test/server';
 
 const run = promisify(execFile);
 const OLD = 'the-old-secret-key-of-this-install-0001';
@@ -30,7 +30,7 @@ it('npm run rotate-secret moves stored keys to a new SECRET_KEY, and can run aga
     DATA_DIR: dataDir,
     SECRET_KEY: OLD,
   });
-  const { token, user } = await registerUser(before);
+  const { token, user } = await registerVerifiedUser(before);
   const added = await before.api('POST', '/api/api-keys', {
     token,
     body: { keyName: 'k', apiKey: KEY },

@@ -1,7 +1,7 @@
 import { insertSignInCode, signInCodeByHash, takeSignInCode } from '../db/queries/sign-in-codes';
 import { userById } from '../db/queries/users';
 import type { Database } from '../db/database';
-import { badRequest } from '../errors';
+import { accountSuspended, badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import type { SignedIn } from './accounts';
 import { hashToken, newToken } from './tokens';
@@ -59,6 +59,8 @@ export async function exchangeSignInCode(
   if (!(await takeSignInCode(db, codeHash))) throw badRequest(CODE_SPENT);
   const user = await userById(db, row.user_id);
   if (!user) throw badRequest(CODE_SPENT);
+  // Suspended since the provider sent the person back: no session is made.
+  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
   // A social sign-in passes the account's second factor too before a session exists.
   return sessionOrSecondFactor(db, user, { rememberMe: false, userAgent });
 }

@@ -8,10 +8,16 @@ import {
   takeOAuthSignIn,
   touchOAuthAccount,
 } from '../db/queries/oauth';
-import { insertUser, setUserPlan, userByEmail, userById } from '../db/queries/users';
+import {
+  insertUser,
+  markUserEmailVerified,
+  setUserPlan,
+  userByEmail,
+  userById,
+} from '../db/queries/users';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
-import { badRequest } from '../errors';
+import { accountSuspended, badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import {
   OAuthProviderError,
@@ -20,6 +26,7 @@ import {
 } from '../oauth/types';
 import { newUser } from './accounts';
 import { planOf } from './plans';
+import { requestLink } from './social-link';
 import { issueSignInCode, NOT_THIS_BROWSER, SIGN_IN_STATE_TTL_MS } from './sign-in-codes';
 import { hashToken, newToken } from './tokens';
 
@@ -66,6 +73,12 @@ export interface ProviderReturn {
 }
 
 /**
+ * What the callback hands the web app: a sign-in code, or (for a password account that never
+ * proved this address) a link token for the screen that asks that account's password first.
+ */
+export type SocialSignInResult = { token: string } | { link: string };
+
+/**
  * The sign-in code for the person the provider vouches for, bound to the returning browser.
  * Throws AppError or OAuthProviderError with words fit to show; nothing changes before the
  * state is found to be ours and this browser's.
@@ -75,7 +88,7 @@ export async function finishSocialSignIn(
   config: Config,
   client: OAuthProviderClient,
   back: ProviderReturn,
-): Promise<string> {
+): Promise<SocialSignInResult> {
   const { state } = back;
   // Taken whatever happens next, so a state is never good twice.
   const started = state ? await takeOAuthSignIn(db, hashToken(state)) : undefined;
@@ -92,20 +105,34 @@ export async function finishSocialSignIn(
     codeVerifier: started.code_verifier,
     nonce: started.nonce,
   });
-  const user = await accountFor(db, config, client, identity);
-  return issueSignInCode(db, user.id, back.browserState);
+  const found = await accountFor(db, config, client, identity);
+  if ('unproven' in found) {
+    const link = await requestLink(db, {
+      user: found.unproven,
+      provider: client.id,
+      providerAccountId: identity.accountId,
+      email: identity.email,
+      browserState: back.browserState,
+    });
+    return { link };
+  }
+  // Refused before any session exists, whichever way the account was reached.
+  if (found.user.suspended_at) throw accountSuspended(found.user.suspended_reason);
+  return { token: await issueSignInCode(db, found.user.id, back.browserState) };
 }
 
 /**
  * The account a provider identity signs into: the one it is linked to (even if the e-mail has
  * changed since), else the account with its verified e-mail, now linked, else a new account.
+ * A password account that never proved the address is not linked: it is returned as
+ * `unproven`, for its password to be asked first (social-link.ts).
  */
 async function accountFor(
   db: Database,
   config: Config,
   client: OAuthProviderClient,
   identity: ProviderIdentity,
-): Promise<UserRow> {
+): Promise<{ user: UserRow } | { unproven: UserRow }> {
   const at = nowIso();
   const linked = await oauthAccount(db, client.id, identity.accountId);
   let user = linked ? await userById(db, linked.user_id) : undefined;
@@ -113,6 +140,7 @@ async function accountFor(
     await touchOAuthAccount(db, client.id, identity.accountId, identity.email, at);
   } else {
     user = await userWithEmail(db, config, identity);
+    if (user.email_verified !== 1 && user.password_hash) return { unproven: user };
     try {
       await insertOAuthAccount(db, {
         provider: client.id,
@@ -127,13 +155,19 @@ async function accountFor(
       if (!isUniqueViolation(err)) throw err;
     }
   }
+  // The provider vouches for this address now: an account that has it (one linked earlier,
+  // or one without a password) has it proven.
+  if (user.email_verified !== 1 && user.email === identity.email) {
+    await markUserEmailVerified(db, user.id, user.email, at);
+    user = { ...user, email_verified: 1 };
+  }
   // An address added to ADMIN_EMAILS takes effect at its next sign-in, as with a password.
   const plan = planOf(config, user);
   if (plan !== user.plan) {
     await setUserPlan(db, user.id, plan);
     user.plan = plan;
   }
-  return user;
+  return { user };
 }
 
 async function userWithEmail(
@@ -149,7 +183,8 @@ async function userWithEmail(
   }
   // The same bound as a name typed on /auth or in Settings.
   const name = identity.name ? identity.name.slice(0, MAX_NAME_LENGTH) : null;
-  const user = newUser({ email: identity.email, name, password_hash: null });
+  // The provider verified the address: the account starts with it proven.
+  const user = newUser({ email: identity.email, name, password_hash: null, email_verified: 1 });
   user.plan = planOf(config, user);
   try {
     await insertUser(db, user);

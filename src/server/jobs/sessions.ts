@@ -1,5 +1,7 @@
+import { deleteEmailVerificationsExpiredBefore } from '../db/queries/email-verifications';
 import { deleteStaleLoginFailures } from '../db/queries/login-failures';
 import { deleteOAuthSignInsExpiredBefore } from '../db/queries/oauth';
+import { deleteOAuthLinkRequestsExpiredBefore } from '../db/queries/oauth-link-requests';
 import { deletePasswordResetsExpiredBefore } from '../db/queries/password-resets';
 import { deleteSessionsExpiredBefore } from '../db/queries/sessions';
 import { deleteSignInCodesExpiredBefore } from '../db/queries/sign-in-codes';
@@ -16,8 +18,12 @@ export const purgeExpiredSessions: Job = {
     // Social sign-ins started and never finished (the person closed the provider's page).
     const started = await deleteOAuthSignInsExpiredBefore(ctx.db, nowIso());
     const resets = await deletePasswordResetsExpiredBefore(ctx.db, nowIso());
-    if (count || codes || started || resets) {
-      return `removed ${count} expired sessions, ${codes} sign-in codes, ${started} unfinished social sign-ins and ${resets} password reset links`;
+    // E-mail links past their day, and social sign-ins that waited for a password in vain.
+    const links =
+      (await deleteEmailVerificationsExpiredBefore(ctx.db, nowIso())) +
+      (await deleteOAuthLinkRequestsExpiredBefore(ctx.db, nowIso()));
+    if (count || codes || started || resets || links) {
+      return `removed ${count} expired sessions, ${codes} sign-in codes, ${started} unfinished social sign-ins, ${resets} password reset links and ${links} e-mail or account links`;
     }
   },
 };

@@ -31,12 +31,14 @@ describeEachDatabase('plan and payment e-mails', (dialect) => {
 
   it('tells the owner of a plan change and a failed payment, in text and HTML', async () => {
     const { user } = await registerUser(server, { name: 'Ann' });
+    // Sign-up's confirmation e-mail comes first.
+    await smtp.waitForMail(user.email);
     server.ctx.events.emit('user.plan-changed', {
       userId: user.id,
       plan: 'FREE',
       previousPlan: 'PRO',
     });
-    const plan = await smtp.waitForMail(user.email);
+    const plan = await smtp.waitForMail(user.email, 1);
     expect(plan.subject).toBe('Your plan changed: Pro → Free');
     expect(plan.text).toContain('up to 3 sites');
     expect(plan.text).toContain('Your sites keep serving');
@@ -49,7 +51,7 @@ describeEachDatabase('plan and payment e-mails', (dialect) => {
       currency: 'usd',
       nextAttemptAt: '2026-12-03T08:00:00.000Z',
     });
-    const payment = await smtp.waitForMail(user.email, 1);
+    const payment = await smtp.waitForMail(user.email, 2);
     expect(payment.subject).toBe('Your payment failed');
     expect(payment.text).toContain('$9.99');
     expect(payment.text).toContain('Manage Billing');
@@ -59,6 +61,8 @@ describeEachDatabase('plan and payment e-mails', (dialect) => {
 
   it('sends neither when switched off in Notifications', async () => {
     const { token, user } = await registerUser(server);
+    // Sign-up's confirmation e-mail comes first.
+    await smtp.waitForMail(user.email);
     const put = await server.api('PUT', '/api/auth/notifications', {
       token,
       body: { planChanged: false, paymentFailed: false },
@@ -88,11 +92,13 @@ describeEachDatabase('plan and payment e-mails', (dialect) => {
       plan: 'PRO',
       previousPlan: 'STARTER',
     });
-    const mail = await smtp.waitForMail(user.email);
+    const mail = await smtp.waitForMail(user.email, 1);
     expect(mail.subject).toBe('Your plan changed: Starter → Pro');
     expect(
-      smtp.messages.filter((m) => m.to && JSON.stringify(m.to).includes(user.email)),
-    ).toHaveLength(1);
+      smtp.messages
+        .filter((m) => m.to && JSON.stringify(m.to).includes(user.email))
+        .map((m) => m.subject),
+    ).toEqual(['Confirm your e-mail address', 'Your plan changed: Starter → Pro']);
   });
 
   it('sends each abuse report filed on /report to ABUSE_EMAIL, with the console link', async () => {

@@ -230,3 +230,61 @@ export function abuseDigestMail(input: {
     html: layout(paragraphs, { label: 'Open the operator console', url: input.consoleUrl }),
   };
 }
+
+/** After sign-up and on "Resend link": proves the address belongs to whoever opens it. */
+export function verifyEmailMail(input: { name: string | null; url: string }): MailContent {
+  const before = [
+    greeting(input.name),
+    'Welcome to Artifact Host! Please confirm that this e-mail address is yours.',
+    'The link below works once, within 24 hours.',
+  ];
+  const after = [
+    `Or paste this address into your browser: ${input.url}`,
+    'If you did not create an Artifact Host account, ignore this e-mail: without your confirmation nobody can use this address with us.',
+  ];
+  return {
+    subject: 'Confirm your e-mail address',
+    text: `${before.join('\n\n')}\n\nConfirm your address: ${input.url}\n\n${after[1]}\n\nArtifact Host\n`,
+    html: layout(before, { label: 'Confirm my address', url: input.url }, after),
+  };
+}
+
+/** To the new address of a change asked for in Settings: nothing changes until it is opened. */
+export function changeEmailMail(input: {
+  name: string | null;
+  oldEmail: string;
+  url: string;
+}): MailContent {
+  const before = [
+    greeting(input.name),
+    `You asked to use this address for your Artifact Host account instead of ${input.oldEmail}.`,
+    'Open the link below within 24 hours to make the change. It works once.',
+  ];
+  const after = [
+    `Or paste this address into your browser: ${input.url}`,
+    'If you did not ask for this, ignore this e-mail: nothing changes.',
+  ];
+  return {
+    subject: 'Confirm your new e-mail address',
+    text: `${before.join('\n\n')}\n\nConfirm the new address: ${input.url}\n\n${after[1]}\n\nArtifact Host\n`,
+    html: layout(before, { label: 'Use this address', url: input.url }, after),
+  };
+}
+
+/** To the current address when a change is asked for, so a stranger's change does not go unseen. */
+export function emailChangeNoticeMail(input: {
+  name: string | null;
+  newEmail: string;
+  securityUrl: string;
+}): MailContent {
+  const before = [
+    greeting(input.name),
+    `Someone signed in to your Artifact Host account asked to change its e-mail address to ${input.newEmail}. The change happens only when the link we sent there is opened.`,
+    'If this was you, there is nothing to do. If it was not, change your password now: that signs everyone else out.',
+  ];
+  return {
+    subject: 'A change of your e-mail address was requested',
+    text: `${before.join('\n\n')}\n\nChange your password: ${input.securityUrl}\n\nArtifact Host\n`,
+    html: layout(before, { label: 'Change my password', url: input.securityUrl }),
+  };
+}

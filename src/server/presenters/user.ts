@@ -11,6 +11,7 @@ export function presentUser(config: Config, row: UserRow): User {
     name: row.name,
     plan: planOf(config, row),
     isGuest: row.is_guest === 1,
+    emailVerified: row.email_verified === 1,
     createdAt: row.created_at,
   };
 }

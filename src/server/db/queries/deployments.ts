@@ -282,6 +282,7 @@ export async function finishedDeploymentsWithOwners(db: Database) {
       'u.email',
       'u.plan',
       'u.is_guest',
+      'u.email_verified',
     ])
     .where('d.status', 'in', ['SUCCESS', 'FAILED'])
     .execute();

@@ -139,7 +139,8 @@ export async function deleteVisitorHashesBefore(db: Database, day: string): Prom
 
 /**
  * Deletes the daily analytics rows before `day` of sites whose owners have one of `plans`
- * (guests count as FREE), leaving out the owners named in `exceptEmails` (the admins).
+ * (guests count as FREE), leaving out the owners named in `exceptEmails` (the admins) who
+ * have proven that address: an unproven one is no admin.
  */
 export async function deleteSiteAnalyticsBefore(
   db: Database,
@@ -157,7 +158,11 @@ export async function deleteSiteAnalyticsBefore(
         ...(plans.includes('FREE') ? [eb('users.is_guest', '=', 1)] : []),
       ]),
     )
-    .$if(exceptEmails.length > 0, (q) => q.where('users.email', 'not in', exceptEmails));
+    .$if(exceptEmails.length > 0, (q) =>
+      q.where((eb) =>
+        eb.or([eb('users.email', 'not in', exceptEmails), eb('users.email_verified', '=', 0)]),
+      ),
+    );
   let deleted = 0;
   for (const table of ['site_views_daily', 'site_pages_daily', 'site_referrers_daily'] as const) {
     const result = await db

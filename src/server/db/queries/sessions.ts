@@ -97,3 +97,13 @@ export async function sessionIdsOfUser(db: Database, userId: string): Promise<st
   const rows = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
   return rows.map((r) => r.id);
 }
+
+/** When a session began: how recent the person's last sign-in in that browser was. */
+export async function sessionCreatedAt(db: Database, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('created_at')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.created_at;
+}

@@ -110,3 +110,47 @@ export async function setUserNotifications(
     .where('id', '=', id)
     .execute();
 }
+
+/** The address is proven: a link to it was opened, or a provider vouched for it. */
+export async function markUserEmailVerified(
+  db: Database,
+  id: string,
+  email: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified: 1, updated_at: at })
+    .where('id', '=', id)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A new, proven address (a change of address whose link was opened). */
+export async function setUserEmail(
+  db: Database,
+  id: string,
+  email: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email, email_verified: 1, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A reset link was opened: it went to the account's current address, now proven. */
+export async function markUserEmailVerifiedById(
+  db: Database,
+  id: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified: 1, updated_at: at })
+    .where('id', '=', id)
+    .where('is_guest', '=', 0)
+    .execute();
+}

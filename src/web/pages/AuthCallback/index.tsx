@@ -39,6 +39,14 @@ export function AuthCallbackPage() {
       );
     };
     if (error) return failTo(`Authentication failed: ${error}`, error);
+    // An account with this address exists and never confirmed it: its password comes first.
+    const link = params.get('link');
+    if (link) {
+      return void navigate(
+        `/auth/link?token=${encodeURIComponent(link)}&provider=${encodeURIComponent(provider)}`,
+        { replace: true },
+      );
+    }
     if (!token) return failTo('No authentication token received');
     // The token is a one-time code bound to the browser that started the sign-in; the server
     // refuses one this browser did not ask for, and says why.

@@ -1,3 +1,4 @@
+import { EmailVerificationBanner } from '../../components/EmailVerificationBanner';
 import { ArrowRight, Plus, Rocket, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -78,6 +79,7 @@ export function DashboardPage() {
   return (
     <PageLayout variant="dashboard" showConnection>
       <GuestSitesOutcome />
+      <EmailVerificationBanner />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your sites</h1>

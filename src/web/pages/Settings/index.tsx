@@ -1,3 +1,4 @@
+import { EmailVerificationBanner } from '../../components/EmailVerificationBanner';
 import { Bell, CreditCard, KeyRound, Shield, Terminal, User } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -130,6 +131,7 @@ export function SettingsPage() {
     <PageLayout variant="subpage" backTo="/dashboard" backText="Dashboard" width="default">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
       <div className="mt-6">
+        <EmailVerificationBanner />
         <TabBar active={active} onSelect={select} />
         <Panel id={active}>
           {active === 'profile' ? (

@@ -12,6 +12,7 @@ import {
 import {
   guestSession,
   registerUser,
+  registerVerifiedUser,
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
@@ -46,7 +47,7 @@ describeEachDatabase('operator console API', (dialect) => {
   const sockets: Socket[] = [];
   beforeAll(async () => {
     server = await startTestServer(dialect, { ADMIN_EMAILS: OPERATOR });
-    ops = (await registerUser(server, { email: OPERATOR })).token;
+    ops = (await registerVerifiedUser(server, { email: OPERATOR })).token;
     const a = await registerUser(server);
     ann = { token: a.token, id: a.user.id, email: a.user.email };
   });
@@ -75,7 +76,8 @@ describeEachDatabase('operator console API', (dialect) => {
         expect(res.body.error.code).toBe('FORBIDDEN');
       }
     }
-    // ops@example.com signed up on FREE like anyone; ADMIN_EMAILS alone makes them an operator.
+    // ops@example.com signed up on FREE like anyone; ADMIN_EMAILS makes them an operator once
+    // the address is confirmed.
     const ok = await server.api('GET', '/api/admin/users?q=', { token: ops });
     expect(ok.status).toBe(200);
   });

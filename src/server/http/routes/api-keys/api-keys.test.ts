@@ -12,7 +12,7 @@ import {
 } from '../../../../../test/deploy';
 import {
   guestSession,
-  registerUser,
+  registerVerifiedUser,
   startTestServer,
   type ApiResponse,
   type TestServer,
@@ -34,8 +34,8 @@ describeEachDatabase('AI provider keys and window.claude on sites', (dialect) =>
     providers = await startFakeProviders();
     for (const key of [CLAUDE_KEY, OPENAI_KEY, GEMINI_KEY]) providers.validKeys.add(key);
     server = await startTestServer(dialect, { ...providers.env, TRUST_PROXY: 'true' });
-    ann = (await registerUser(server)).token;
-    bob = (await registerUser(server)).token;
+    ann = (await registerVerifiedUser(server)).token;
+    bob = (await registerVerifiedUser(server)).token;
   });
   afterAll(async () => {
     await server?.close();

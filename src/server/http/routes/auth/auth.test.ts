@@ -3,6 +3,7 @@ import { describeEachDatabase } from '../../../../../test/databases';
 import {
   guestSession,
   registerUser,
+  verifyEmailOf,
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
@@ -65,9 +66,13 @@ describeEachDatabase('auth API', (dialect) => {
       expect(malformed.body.error.message).toBe('The request body is not valid JSON.');
     });
 
-    it('grants ADMIN to configured emails', async () => {
-      const { user } = await registerUser(server, { email: 'Boss@example.com' });
-      expect(user.plan).toBe('ADMIN');
+    it('grants ADMIN to configured emails once the address is confirmed', async () => {
+      // Anyone can type an admin's address: it counts only when its owner opens the link.
+      const { user, token } = await registerUser(server, { email: 'Boss@example.com' });
+      expect(user).toMatchObject({ plan: 'FREE', emailVerified: false });
+      await verifyEmailOf(server, 'boss@example.com');
+      const me = await server.api('GET', '/api/auth/me', { token });
+      expect(me.body.user).toMatchObject({ plan: 'ADMIN', emailVerified: true });
     });
   });
 

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../../context';
 import { createGuest, login, register, type SignedIn } from '../../../domain/accounts';
 import { adoptGuestSites } from '../../../domain/claims';
+import { sendVerificationLink } from '../../../domain/email-verification';
 import { changePassword, renameUser } from '../../../domain/profile';
 import { revokeSession } from '../../../domain/sessions';
 import { exchangeSignInCode } from '../../../domain/sign-in-codes';
@@ -22,6 +23,7 @@ import { presentUser } from '../../../presenters/user';
 import { clearAuthCookie, requireUser, setAuthCookie } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';
 import { accountRoutes } from './account';
+import { emailRoutes } from './email';
 import { socialSignInRoutes } from './social';
 import { STATE_COOKIE, STATE_COOKIE_PATH } from './state-cookie';
 import { twoFactorRoutes } from './two-factor';
@@ -43,10 +45,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
     const limits = rateLimits(ctx.config);
     await app.register(accountRoutes(ctx));
+    await app.register(emailRoutes(ctx));
 
     app.post('/register', { config: { rateLimit: limits.signUp } }, async (request, reply) => {
       const input = RegisterRequestSchema.parse(request.body ?? {});
       const signedIn = await register(ctx.db, ctx.config, input, userAgent(request));
+      await sendVerificationLink(ctx, signedIn.user);
       setAuthCookie(ctx, reply, signedIn.session.token, signedIn.session.expiresAt);
       return reply.status(201).send(await answer(request, signedIn));
     });

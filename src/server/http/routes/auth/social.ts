@@ -66,13 +66,13 @@ export function socialSignInRoutes(ctx: AppContext): FastifyPluginAsync {
         const parsed = ReturnQuery.safeParse(request.query);
         const back = parsed.success ? parsed.data : {};
         try {
-          const code = await finishSocialSignIn(ctx.db, ctx.config, client, {
+          const result = await finishSocialSignIn(ctx.db, ctx.config, client, {
             state: back.state,
             code: back.code,
             error: back.error,
             browserState: request.cookies[STATE_COOKIE],
           });
-          return backToApp(reply, provider, { token: code });
+          return backToApp(reply, provider, result);
         } catch (err) {
           return backToApp(reply, provider, { error: shownMessage(ctx, err) });
         }

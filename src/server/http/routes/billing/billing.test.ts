@@ -11,6 +11,7 @@ import {
 import {
   guestSession,
   registerUser,
+  registerVerifiedUser,
   registerUserOnPlan,
   startTestServer,
   type TestServer,
@@ -63,7 +64,7 @@ describeEachDatabase('billing', (dialect) => {
   });
 
   it('upgrades through the hosted page: PRO, and a fourth site deploys', async () => {
-    const { token, user } = await registerUser(server);
+    const { token, user } = await registerVerifiedUser(server);
     for (let i = 0; i < 3; i += 1) {
       const res = await deployCode(server, token, uniqueSubdomain('free'), htmlArtifact(`s${i}`));
       expect(res.status).toBe(201);
@@ -125,13 +126,13 @@ describeEachDatabase('billing', (dialect) => {
   it('confirm-checkout upgrades on arrival when no webhook comes; another user gets 404', async () => {
     stripe.setWebhookUrl(null);
     try {
-      const { token, user } = await registerUser(server);
+      const { token, user } = await registerVerifiedUser(server);
       const started = await checkout(token, FAKE_PRICES.STARTER.id);
       const sessionId = sessionIdOf(started.body.checkoutUrl);
       await stripe.pay(sessionId);
       expect((await subscription(token)).plan).toBe('FREE');
 
-      const stranger = await registerUser(server);
+      const stranger = await registerVerifiedUser(server);
       const stolen = await server.api('POST', '/api/billing/confirm-checkout', {
         token: stranger.token,
         body: { sessionId },
@@ -174,7 +175,12 @@ describeEachDatabase('billing', (dialect) => {
     const asGuest = await checkout(guest.token, FAKE_PRICES.PRO.id);
     expect(asGuest.status).toBe(403);
     expect(asGuest.body.error.message).toBe('Create an account to upgrade your plan.');
-    const { token } = await registerUser(server);
+    // Receipts go to the address: an account that never confirmed it cannot pay yet.
+    const unconfirmed = await registerUser(server);
+    const asUnconfirmed = await checkout(unconfirmed.token, FAKE_PRICES.PRO.id);
+    expect(asUnconfirmed.status).toBe(403);
+    expect(asUnconfirmed.body.error.code).toBe('EMAIL_NOT_VERIFIED');
+    const { token } = await registerVerifiedUser(server);
     const unknown = await checkout(token, 'price_unknown');
     expect(unknown.status).toBe(400);
     const empty = await server.api('POST', '/api/billing/create-checkout-session', {
@@ -184,7 +190,7 @@ describeEachDatabase('billing', (dialect) => {
     expect(empty.status).toBe(400);
     const admin = await registerUserOnPlan(server, 'ADMIN');
     expect((await checkout(admin.token, FAKE_PRICES.PRO.id)).status).toBe(409);
-    const byEmail = await registerUser(server, { email: ADMIN_EMAIL });
+    const byEmail = await registerVerifiedUser(server, { email: ADMIN_EMAIL });
     expect((await checkout(byEmail.token, FAKE_PRICES.PRO.id)).status).toBe(409);
     expect((await subscription(byEmail.token)).plan).toBe('ADMIN');
     const pro = await registerUserOnPlan(server, 'PRO');
@@ -194,7 +200,7 @@ describeEachDatabase('billing', (dialect) => {
   });
 
   it('makes one Stripe customer per user, even for racing checkouts', async () => {
-    const { token, user } = await registerUser(server);
+    const { token, user } = await registerVerifiedUser(server);
     const before = stripe.calls.filter((c) => c.path === '/v1/customers').length;
     const [a, b] = await Promise.all([
       checkout(token, FAKE_PRICES.PRO.id),
@@ -215,7 +221,7 @@ describeEachDatabase('billing', (dialect) => {
   });
 
   it('opens the portal for a customer, back to this site only', async () => {
-    const { token } = await registerUser(server);
+    const { token } = await registerVerifiedUser(server);
     const portal = (returnUrl: string, t = token) =>
       server.api('POST', '/api/billing/create-portal-session', { token: t, body: { returnUrl } });
     const none = await portal(`${server.ctx.config.appOrigin}/settings`);
@@ -253,7 +259,7 @@ describeEachDatabase('billing without a Stripe key', (dialect) => {
     );
     expect(plans.billingEnabled).toBe(false);
     expect(plans.unavailableReason).toBe('Payments are not set up on this server yet.');
-    const { token } = await registerUser(server);
+    const { token } = await registerVerifiedUser(server);
     const calls: [string, string][] = [
       ['GET', '/api/billing/subscription'],
       ['POST', '/api/billing/create-checkout-session'],

@@ -10,7 +10,7 @@ import {
   uniqueSubdomain,
   waitForDeployment,
 } from '../../../../../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../../../../../test/server';
+import { registerVerifiedUser, startTestServer, type TestServer } from '../../../../../test/server';
 import {
   FAKE_PRICES,
   startFakeStripe,
@@ -56,7 +56,7 @@ describeEachDatabase('Stripe webhook', (dialect) => {
 
   /** A signed-up user who paid for `price` through the hosted page; returns the subscription id. */
   async function subscribed(price = FAKE_PRICES.PRO) {
-    const auth = await registerUser(server);
+    const auth = await registerVerifiedUser(server);
     const started = await server.api('POST', '/api/billing/create-checkout-session', {
       token: auth.token,
       body: { priceId: price.id },
@@ -236,7 +236,7 @@ describeEachDatabase('Stripe webhook', (dialect) => {
     expect(stripe.subscription(subId)!.status).toBe('active');
     await cancelSubscriptionOfDeletedAccount(server.ctx, row);
     expect(stripe.subscription(subId)!.status).toBe('canceled');
-    const stranger = await registerUser(server);
+    const stranger = await registerVerifiedUser(server);
     await cancelSubscriptionOfDeletedAccount(
       server.ctx,
       (await userById(server.ctx.db, stranger.user.id))!,

@@ -11,6 +11,7 @@ import {
 import {
   guestSession,
   registerUser,
+  registerVerifiedUser,
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
@@ -23,7 +24,7 @@ describeEachDatabase('deployments API', (dialect) => {
   beforeAll(async () => {
     // Ann is unlimited (ADMIN), so the many sites of these tests never meet the FREE limit.
     server = await startTestServer(dialect, { ADMIN_EMAILS: 'ann@example.com' });
-    ann = (await registerUser(server, { email: 'ann@example.com' })).token;
+    ann = (await registerVerifiedUser(server, { email: 'ann@example.com' })).token;
     bob = (await registerUser(server)).token;
   });
   afterAll(() => server.close());

@@ -18,6 +18,7 @@ import { fetchHost } from '../../../../../test/host-request';
 import {
   guestSession,
   registerUser,
+  registerVerifiedUser,
   registerUserOnPlan,
   startTestServer,
   type TestServer,
@@ -58,8 +59,8 @@ describeEachDatabase('custom domains API', (dialect) => {
       PUBLIC_IPV4: IPV4,
       PUBLIC_IPV6: IPV6,
     });
-    const annUser = await registerUser(server);
-    const bobUser = await registerUser(server);
+    const annUser = await registerVerifiedUser(server);
+    const bobUser = await registerVerifiedUser(server);
     await setPlan(annUser.user.id, 'STARTER');
     await setPlan(bobUser.user.id, 'PRO');
     ann = annUser.token;

@@ -9,7 +9,12 @@ import {
   uniqueSubdomain,
   waitForDeployment,
 } from '../../../../../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../../../../../test/server';
+import {
+  registerUser,
+  registerVerifiedUser,
+  startTestServer,
+  type TestServer,
+} from '../../../../../test/server';
 import { waitUntil } from '../../../../../test/wait';
 import { UNREFERENCED_KEEP_MS } from '../../../domain/blobs';
 import { collectGarbage } from '../../../domain/retention';
@@ -25,7 +30,7 @@ describeEachDatabase('sites API', (dialect) => {
   let bob: string;
   beforeAll(async () => {
     server = await startTestServer(dialect, { ADMIN_EMAILS: 'ann@example.com' });
-    const registered = await registerUser(server, { email: 'ann@example.com' });
+    const registered = await registerVerifiedUser(server, { email: 'ann@example.com' });
     ann = registered.token;
     annId = registered.user.id;
     bob = (await registerUser(server)).token;
