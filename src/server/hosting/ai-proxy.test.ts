@@ -8,7 +8,7 @@ import {
   uniqueSubdomain,
   waitForDeployment,
 } from '../../../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../../../test/server';
+import { registerVerifiedUser, startTestServer, type TestServer } from '../../../test/server';
 import {
   MAX_AI_CALLS_IN_FLIGHT_PER_ADDRESS,
   MAX_AI_CALLS_IN_FLIGHT_PER_SITE,
@@ -34,7 +34,7 @@ describeEachDatabase('the AI proxy of a site', (dialect) => {
       TRUST_PROXY: 'true',
       ADMIN_EMAILS: 'proxy-owner@example.com',
     });
-    token = (await registerUser(server, { email: 'proxy-owner@example.com' })).token;
+    token = (await registerVerifiedUser(server, { email: 'proxy-owner@example.com' })).token;
     const key = await server.api('POST', '/api/api-keys', {
       token,
       body: { keyName: 'proxy', apiKey: KEY },

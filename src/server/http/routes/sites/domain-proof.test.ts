@@ -51,7 +51,7 @@ describeEachDatabase('custom domains go to whoever proves them', (dialect) => {
 
   /** A paying user with one live site that shows `marker`. */
   async function ownerWithSite(marker: string) {
-    const auth = await registerUserOnPlan(server, 'STARTER');
+    const auth = await registerUserOnPlan(server, 'STARTER', { smtp });
     const subdomain = uniqueSubdomain('proof');
     const res = await deployCode(server, auth.token, subdomain, htmlArtifact(marker));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -106,7 +106,7 @@ describeEachDatabase('custom domains go to whoever proves them', (dialect) => {
 
     const dropped = await site(squatter.token, squatter.siteId);
     expect(dropped.customDomain).toBeNull();
-    const mail = await smtp.waitForMail(squatter.email);
+    const mail = await smtp.waitForMail(squatter.email, 1);
     expect(mail.subject).toBe(`${domain} was removed from your site`);
     expect(mail.text).toContain('its DNS record points at their site');
 
@@ -135,7 +135,7 @@ describeEachDatabase('custom domains go to whoever proves them', (dialect) => {
     expect(releaseAt - (start + 25 * HOUR)).toBeGreaterThanOrEqual(DOMAIN_RELEASE_GRACE_MS - 1000);
     expect(releaseAt - (start + 25 * HOUR)).toBeLessThanOrEqual(DOMAIN_RELEASE_GRACE_MS + 60_000);
     expect(lost.domainMessage).toContain('then it is released from this site');
-    const warned = await smtp.waitForMail(old.email);
+    const warned = await smtp.waitForMail(old.email, 1);
     expect(warned.subject).toBe(`${domain} no longer points at your site`);
     expect(warned.text).toContain('keeps showing your site for 72 hours');
     expect(warned.text).toContain(`${APP_ORIGIN}/sites/${old.siteId}`);
@@ -152,7 +152,7 @@ describeEachDatabase('custom domains go to whoever proves them', (dialect) => {
     const released = await site(old.token, old.siteId);
     expect(released.customDomain).toBeNull();
     await serves(domain, null);
-    const told = await smtp.waitForMail(old.email, 1);
+    const told = await smtp.waitForMail(old.email, 2);
     expect(told.subject).toBe(`${domain} was removed from your site`);
     expect(told.text).toContain('pointed elsewhere for 72 hours');
 
@@ -184,7 +184,7 @@ describeEachDatabase('custom domains go to whoever proves them', (dialect) => {
     expect(taken.body.site.customDomainStatus).toBe('VERIFIED');
     await serves(domain, 'bought domain');
     expect((await site(old.token, old.siteId)).customDomain).toBeNull();
-    const mail = await smtp.waitForMail(old.email);
+    const mail = await smtp.waitForMail(old.email, 1);
     expect(mail.subject).toBe(`${domain} was removed from your site`);
   });
 

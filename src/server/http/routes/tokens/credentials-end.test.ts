@@ -10,7 +10,7 @@ import { EVENTS, type JoinAck } from '../../../../shared/events';
 import { ChangePasswordResponseSchema } from '../../../../shared/user';
 import { describeEachDatabase } from '../../../../../test/databases';
 import { deployCode, htmlArtifact, uniqueSubdomain } from '../../../../../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../../../../../test/server';
+import { registerVerifiedUser, startTestServer, type TestServer } from '../../../../../test/server';
 import { resetTokenOf, startTestSmtp, type TestSmtp } from '../../../../../test/smtp';
 import { waitForEvent } from '../../../../../test/wait';
 import { nowIso } from '../../../lib/ids';
@@ -64,7 +64,7 @@ describeEachDatabase('credentials end together', (dialect) => {
   };
 
   it("a token is refused after the owner's password reset, and the e-mail and page say so", async () => {
-    const { token: session, user } = await registerUser(server);
+    const { token: session, user } = await registerVerifiedUser(server, {}, { smtp });
     const { secret } = await mint(session);
     expect(await works(secret)).toBe(200);
 
@@ -72,7 +72,7 @@ describeEachDatabase('credentials end together', (dialect) => {
       (await server.api('POST', '/api/auth/forgot-password', { body: { email: user.email } }))
         .status,
     ).toBe(200);
-    const mail = await smtp.waitForMail(user.email);
+    const mail = await smtp.waitForMail(user.email, 1);
     const reset = await server.api('POST', '/api/auth/reset-password', {
       body: { token: resetTokenOf(mail), newPassword: 'a much newer secret' },
     });
@@ -92,7 +92,7 @@ describeEachDatabase('credentials end together', (dialect) => {
   });
 
   it('"sign out everywhere" revokes every access token as well', async () => {
-    const { token: session, user } = await registerUser(server);
+    const { token: session, user } = await registerVerifiedUser(server, {}, { smtp });
     const other = await login(user.email);
     const deploy = await mint(session);
     const read = await mint(session, { name: 'dashboard', scope: 'read' });
@@ -111,7 +111,7 @@ describeEachDatabase('credentials end together', (dialect) => {
   });
 
   it('a password change with the option (on unless turned off) revokes tokens; without it they stay', async () => {
-    const { token: session, user } = await registerUser(server);
+    const { token: session, user } = await registerVerifiedUser(server, {}, { smtp });
     const kept = await mint(session);
     const otherKept = await login(user.email);
     const change = (currentPassword: string, newPassword: string, extra = {}) =>
@@ -140,7 +140,7 @@ describeEachDatabase('credentials end together', (dialect) => {
   });
 
   it('a socket authenticated by a token is disconnected when the token is revoked, on its own or with the rest', async () => {
-    const { token: session } = await registerUser(server);
+    const { token: session } = await registerVerifiedUser(server, {}, { smtp });
     const siteId = await siteOf(session);
     const one = await mint(session, { name: 'watcher', scope: 'read' });
     const socket = await tokenSocket(one.secret, siteId);
@@ -171,7 +171,7 @@ describeEachDatabase('credentials end together', (dialect) => {
   });
 
   it('a socket authenticated by a token is disconnected when the token expires', async () => {
-    const { token: session } = await registerUser(server);
+    const { token: session } = await registerVerifiedUser(server, {}, { smtp });
     const siteId = await siteOf(session);
     const made = await mint(session, { name: 'short', scope: 'read', expiresInDays: 7 });
     // Seven days is the shortest expiry the API gives: bring this one's end close instead.
@@ -192,7 +192,7 @@ describeEachDatabase('credentials end together', (dialect) => {
   });
 
   it("an ADMIN's tokens never reach /api/admin (403 with words), the ADMIN's session does", async () => {
-    const { token: session } = await registerUser(server, { email: OPERATOR });
+    const { token: session } = await registerVerifiedUser(server, { email: OPERATOR }, { smtp });
     expect((await server.api('GET', '/api/admin/users', { token: session })).status).toBe(200);
     const read = await mint(session, { name: 'ops read', scope: 'read' });
     const deploy = await mint(session, { name: 'ops deploy', scope: 'deploy' });
@@ -218,7 +218,7 @@ describeEachDatabase('credentials end together', (dialect) => {
   });
 
   it(`the ${MAX_ACCESS_TOKENS_PER_ACCOUNT + 1}st token is refused with words; revoking one makes room`, async () => {
-    const { token: session, user } = await registerUser(server);
+    const { token: session, user } = await registerVerifiedUser(server, {}, { smtp });
     // 45 one by one, then 10 at once: exactly 50 exist whatever order they land in.
     const first = [];
     for (let i = 0; i < MAX_ACCESS_TOKENS_PER_ACCOUNT - 5; i += 1) {
