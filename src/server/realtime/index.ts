@@ -54,6 +54,9 @@ export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
     ctx.events.on('access-tokens.revoked', (e) =>
       local.in(e.tokenIds.map(rooms.accessToken)).disconnectSockets(true),
     ),
+    ctx.events.on('user.moderated', (e) => {
+      if (e.suspended) local.in(rooms.account(e.userId)).disconnectSockets(true);
+    }),
   ];
   return {
     start: () => undefined,

@@ -5,4 +5,6 @@ export const rooms = {
   user: (id: string) => `user:${id}`,
   session: (id: string) => `session:${id}`,
   accessToken: (id: string) => `access-token:${id}`,
+  /** Every socket signed in as this account, whatever opened it; joined at connection, never asked for. */
+  account: (id: string) => `account:${id}`,
 };

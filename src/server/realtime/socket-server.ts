@@ -51,6 +51,9 @@ function onConnection(ctx: AppContext, socket: Socket): void {
   // Revoking a token finds the sockets it opened by this room, on every node.
   if (accessTokenId) void socket.join(rooms.accessToken(accessTokenId));
   if (accessTokenExpiresAt) disconnectAtExpiry(socket, accessTokenExpiresAt);
+  // Suspending the account finds every socket it has open, a token's as well as a session's.
+  const signedIn = (socket.data as SocketData).user;
+  if (signedIn) void socket.join(rooms.account(signedIn.id));
   for (const [event, kind] of JOINS) {
     socket.on(event, async (id: unknown, ack?: (answer: JoinAck) => void) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;

@@ -170,6 +170,31 @@ describeEachDatabase('credentials end together', (dialect) => {
     }
   });
 
+  it('a socket authenticated by a token is disconnected when its account is suspended', async () => {
+    const operator = await registerVerifiedUser(server, {}, { smtp });
+    await server.ctx.db
+      .updateTable('users')
+      .set({ plan: 'ADMIN' })
+      .where('id', '=', operator.user.id)
+      .execute();
+    const opToken = operator.token;
+    const { token: session, user } = await registerVerifiedUser(server, {}, { smtp });
+    const siteId = await siteOf(session);
+    const one = await mint(session, { name: 'watcher', scope: 'read' });
+    const socket = await tokenSocket(one.secret, siteId);
+    try {
+      const dropped = waitForEvent<string>(socket, 'disconnect');
+      const res = await server.api('POST', `/api/admin/users/${user.id}/suspend`, {
+        token: opToken,
+        body: { reason: 'spam' },
+      });
+      expect(res.status).toBe(200);
+      expect(await dropped).toBe('io server disconnect');
+    } finally {
+      socket.close();
+    }
+  });
+
   it('a socket authenticated by a token is disconnected when the token expires', async () => {
     const { token: session } = await registerVerifiedUser(server, {}, { smtp });
     const siteId = await siteOf(session);
