@@ -4,6 +4,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Bundler } from './bundle';
 import { findComponent, looksLikeTypeScript } from './detect';
+import { errorCardTag } from './error-card';
+import { checkMount } from './mount-check';
 import { defaultFavicon } from './favicon';
 import type { BuildLog } from './log';
 import { fetchBrandIcons, importedIconNames, kitIconNames, LUCIDE_BRAND_RELEASE } from './lucide';
@@ -189,7 +191,10 @@ export async function buildReact(
     log.add('resolve', `Added ${pkg.name}@${pkg.version} from npm`);
   }
 
-  const cssBytes = await stylesheet(files, bundle.inputs, log);
+  const [cssBytes, mountFailure] = await Promise.all([
+    stylesheet(files, bundle.inputs, log),
+    checkMount(job, entry, shape, log),
+  ]);
   const cssName = hashName('styles', '.css', cssBytes);
 
   const apis = runtimeApisUsed(codeTexts);
@@ -208,6 +213,7 @@ export async function buildReact(
     : `data:image/x-icon;base64,${Buffer.from((await defaultFavicon()).content).toString('base64')}`;
   const html = reactPage({
     title: titleOf(source),
+    errorCard: await errorCardTag(mountFailure),
     ...(icon ? { icon } : {}),
     ...(runtime ? { runtime: runtime.path } : {}),
     css: [cssName, ...(bundle.entryCss ? [bundle.entryCss] : [])],
