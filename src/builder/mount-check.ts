@@ -80,18 +80,20 @@ function reactForChecks(): Promise<string> {
  * Every package and kit module but React is a stand-in: a component that renders its children,
  * a function that returns a stand-in, an object whose every key is one. The check is about the
  * artifact's own code, and stays small and fast whatever the artifact imports. A stand-in used
- * as a value (called with arguments, read) makes a failure inconclusive: the real module might
- * have given the code what it needed.
+ * as a value (called with arguments, turned into text) makes a failure inconclusive: the real
+ * module might have given the code what it needed. Named imports find their stand-in through
+ * the module's prototype, which is how the bundler's interop looks names up.
  */
 const STAND_IN = `var used = function () { globalThis.__standInUsed = true; };
+var proto = new Proxy({}, { get: function (t, k) { return k === 'then' || typeof k === 'symbol' ? undefined : stub; } });
 var stub = new Proxy(function () {}, {
+  getPrototypeOf: function () { return proto; },
   get: function (t, k) {
     if (k === '__esModule') return false;
     if (k === 'then') return undefined;
     if (k === Symbol.toPrimitive) return function () { used(); return ''; };
     if (k === 'toString' || k === 'valueOf') return function () { used(); return ''; };
     if (k === '$$typeof' || k === 'prototype' || k === 'displayName' || k === 'defaultProps' || k === 'contextTypes' || k === 'getDerivedStateFromProps' || k === 'contextType' || k === 'propTypes' || k === '_context' || k === 'render' || k === 'type' || k === 'compare') return undefined;
-    used();
     return stub;
   },
   apply: function (t, self, args) {
