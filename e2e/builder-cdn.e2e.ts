@@ -93,9 +93,7 @@ const LOOKS: Record<string, (page: Page) => Promise<void>> = {
     // the module ran with Firebase's SDK served by the site
     await expect
       .poll(() => page.locator('#status').textContent())
-      .toBe(
-        'Firebase app "[DEFAULT]" ready for project guestbook-demo (notes, auth on).',
-      );
+      .toBe('Firebase app "[DEFAULT]" ready for project guestbook-demo (notes, auth on).');
     await page.fill('#note', 'Hello from the test');
     await page.getByRole('button', { name: 'Sign' }).click();
     await expect.poll(() => page.getByText('You: Hello from the test').isVisible()).toBe(true);

@@ -126,13 +126,16 @@ const sharedReact: esbuild.Plugin = {
       }
       return { path: a.path, namespace: 'check-stub' };
     });
-    b.onLoad({ filter: /.*/, namespace: 'check-stub' }, () => ({ contents: STAND_IN, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'check-stub' }, () => ({
+      contents: STAND_IN,
+      loader: 'js',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'check-shared' }, (a) => ({
       contents: a.path.startsWith('react-dom')
-          ? REACT_DOM_STUB
-          : a.path.startsWith('react/jsx')
-            ? 'module.exports = globalThis.__checkReact.jsx;'
-            : 'module.exports = globalThis.__checkReact.react;',
+        ? REACT_DOM_STUB
+        : a.path.startsWith('react/jsx')
+          ? 'module.exports = globalThis.__checkReact.jsx;'
+          : 'module.exports = globalThis.__checkReact.react;',
       loader: 'js',
     }));
   },
@@ -250,7 +253,8 @@ function locate(stack: string, map: SourceMap, preludeLines: number) {
     const own = /^artifact:/.test(source);
     if (!own) continue;
     const name = (m[1] ?? '').replace(/\d+$/, '');
-    if (!found) found = { file: source.replace(/^artifact:\/?/, ''), line: entry.originalLine! + 1 };
+    if (!found)
+      found = { file: source.replace(/^artifact:\/?/, ''), line: entry.originalLine! + 1 };
     if (!component && /^[A-Z]/.test(name)) component = name;
     if (found && component) break;
   }
@@ -284,7 +288,10 @@ export async function checkMount(
     const thrown = await runSandboxed(`${await reactForChecks()}\n${js}`);
     if (!thrown || thrown === 'timeout' || thrown.standInUsed) return undefined;
     const text = `${thrown.name}: ${thrown.message}`;
-    if (/is not defined|not a function|undefined/.test(thrown.message) && BROWSER_ONLY.test(thrown.message))
+    if (
+      /is not defined|not a function|undefined/.test(thrown.message) &&
+      BROWSER_ONLY.test(thrown.message)
+    )
       return undefined;
     const map = mapFile ? new SourceMap(JSON.parse(mapFile.text)) : undefined;
     const preludeLines = SANDBOX_PRELUDE.split('\n').length + 1;

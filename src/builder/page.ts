@@ -26,8 +26,12 @@ export function reactPage(p: ReactPage): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(p.title)}</title>
 ${p.icon ? `<link rel="icon" href="${escapeHtml(p.icon)}">\n` : ''}${p.runtime ? `<script src="./${p.runtime}"></script>\n` : ''}${p.css.map((href) => `<link rel="stylesheet" href="./${href}">`).join('\n')}
-${p.errorCard ? `${p.errorCard}
-` : ''}<script type="module" src="./${p.entryJs}"></script>
+${
+  p.errorCard
+    ? `${p.errorCard}
+`
+    : ''
+}<script type="module" src="./${p.entryJs}"></script>
 </head>
 <body>
 <div id="root"></div>

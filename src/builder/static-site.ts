@@ -109,7 +109,8 @@ export async function buildStatic(
     const compiled = await compileBabelScripts(html, log, prefix, files, path);
     babel += compiled.compiled;
     for (const [name, bytes] of compiled.assets) out.push(await makeFile(name, bytes, true));
-    const babelBlocks = compiled.compiled > 0 ? [...html.matchAll(BABEL_BLOCK)].map((m) => m[1]!) : [];
+    const babelBlocks =
+      compiled.compiled > 0 ? [...html.matchAll(BABEL_BLOCK)].map((m) => m[1]!) : [];
     html = await selfHostPage(hosting, compiled.html, prefix, siteModules, [
       ...babelBlocks,
       ...siteCode,

@@ -121,7 +121,9 @@ describe('CDN links read as npm packages', () => {
       kind: 'unmapped',
       why: expect.stringContaining('_not~npm') as string,
     });
-    expect(readCdnLink('https://www.gstatic.com/firebasejs/ui/6.1.0/firebase-ui-auth.js')).toMatchObject({
+    expect(
+      readCdnLink('https://www.gstatic.com/firebasejs/ui/6.1.0/firebase-ui-auth.js'),
+    ).toMatchObject({
       kind: 'unmapped',
     });
     expect(readCdnLink('https://api.example.com/data.json')).toBeNull();

@@ -76,7 +76,11 @@ describe('CDN links served by the site', () => {
       },
       { name: 'tiny-scheduler', version: '1.0.0', files: { 'index.js': "exports.tick = '!';" } },
       // cdnjs names these as npm does; no list of ours has them
-      { name: 'matter-js', version: '0.19.0', files: { 'build/matter.min.js': 'window.Matter={};' } },
+      {
+        name: 'matter-js',
+        version: '0.19.0',
+        files: { 'build/matter.min.js': 'window.Matter={};' },
+      },
       {
         name: 'leaflet.markercluster',
         version: '1.5.3',
@@ -91,7 +95,8 @@ describe('CDN links served by the site', () => {
         name: 'firebase',
         version: '10.12.2',
         files: {
-          'firebase-app.js': 'export const initializeApp = (o) => ({ name: "[DEFAULT]", options: o });',
+          'firebase-app.js':
+            'export const initializeApp = (o) => ({ name: "[DEFAULT]", options: o });',
           'firebase-auth.js':
             'import{initializeApp as i}from"https://www.gstatic.com/firebasejs/10.12.2/firebase-app.js";export const getAuth=(a)=>({app:a,i});',
           'firebase-firestore.js':
@@ -306,7 +311,7 @@ const docs = 'https://example.com/docs';
     expect(text(r, 'assets/cdn/matter-js@0.19.0/build/matter.min.js')).toBe('window.Matter={};');
   });
 
-  it("puts a stylesheet it minifies beside its source, so the images its url()s name are there", async () => {
+  it('puts a stylesheet it minifies beside its source, so the images its url()s name are there', async () => {
     const r = await build(
       {
         kind: 'html',

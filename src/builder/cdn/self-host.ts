@@ -325,7 +325,13 @@ export async function selfHostPage(
     for (const code of [...modules, ...siteModules]) await copyFolderImports(ctx, code, folders);
   }
   out = await replaceAsync(out, SCRIPT_TAG, (m) =>
-    rewriteTag(ctx, m[0], 'src', prefix, /type\s*=\s*["']?module/i.test(m[0]) ? 'module' : 'script'),
+    rewriteTag(
+      ctx,
+      m[0],
+      'src',
+      prefix,
+      /type\s*=\s*["']?module/i.test(m[0]) ? 'module' : 'script',
+    ),
   );
   out = await replaceAsync(out, SCRIPT_BLOCK, async (m) =>
     /\bsrc\s*=|importmap|json/i.test(m[2]!)

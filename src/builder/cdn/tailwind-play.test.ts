@@ -64,13 +64,15 @@ ReactDOM.createRoot(document.getElementById('root')).render(<App />);
       },
       {
         name: 'config.js',
-        data: Buffer.from("tailwind.config = { theme: { extend: { colors: { moss: '#4a5d23' } } } };"),
+        data: Buffer.from(
+          "tailwind.config = { theme: { extend: { colors: { moss: '#4a5d23' } } } };",
+        ),
       },
       { name: 'helpers.js', data: Buffer.from("window.badge = 'rounded-full ring-4';") },
       {
         name: 'app.jsx',
         data: Buffer.from(
-          "ReactDOM.createRoot(document.getElementById('root')).render(<p className=\"text-moss underline\">x</p>);",
+          'ReactDOM.createRoot(document.getElementById(\'root\')).render(<p className="text-moss underline">x</p>);',
         ),
       },
     ]);

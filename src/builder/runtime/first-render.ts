@@ -27,7 +27,10 @@ function contextValue(ctx: { _currentValue?: unknown }): unknown {
 }
 
 const dispatcher = {
-  useState: (init: unknown) => [typeof init === 'function' ? (init as () => unknown)() : init, noop],
+  useState: (init: unknown) => [
+    typeof init === 'function' ? (init as () => unknown)() : init,
+    noop,
+  ],
   useReducer: (_r: unknown, arg: unknown, init?: (a: unknown) => unknown) => [
     init ? init(arg) : arg,
     noop,
@@ -74,11 +77,17 @@ function walk(node: unknown): void {
     | string
     | symbol
     | ((p: Props, r?: unknown) => unknown)
-    | { $$typeof?: symbol; type?: unknown; render?: (p: Props, r: unknown) => unknown; _context?: object };
+    | {
+        $$typeof?: symbol;
+        type?: unknown;
+        render?: (p: Props, r: unknown) => unknown;
+        _context?: object;
+      };
   const props = el.props ?? {};
   if (typeof type === 'string' || typeof type === 'symbol') return walk(props.children);
   if (typeof type === 'function') {
-    const proto = type.prototype as { isReactComponent?: object; render?: () => unknown } | undefined;
+    const proto = type.prototype as
+      { isReactComponent?: object; render?: () => unknown } | undefined;
     if (proto?.isReactComponent) return walkClass(type as never, props);
     return walk(type(props, undefined));
   }
@@ -115,7 +124,10 @@ function walkClass(C: ClassComponent, props: Props): void {
   const inst = new C(props);
   inst.props = props;
   if (C.getDerivedStateFromProps)
-    inst.state = { ...(inst.state as object), ...(C.getDerivedStateFromProps(props, inst.state) as object) };
+    inst.state = {
+      ...(inst.state as object),
+      ...(C.getDerivedStateFromProps(props, inst.state) as object),
+    };
   const guarded = Boolean(C.getDerivedStateFromError) || 'componentDidCatch' in inst;
   try {
     walk(inst.render());
