@@ -55,7 +55,7 @@ const dispatcher = {
   useEffectEvent: (f: unknown) => f,
   useCacheRefresh: () => noop,
   useMemoCache: (n: number) => new Array(n).fill(Symbol.for('react.memo_cache_sentinel')),
-  use: (u: { $$typeof?: symbol }) => {
+  use: (u: { $$typeof?: symbol; _currentValue?: unknown }) => {
     if (u && u.$$typeof === CONTEXT) return contextValue(u);
     throw UNSURE;
   },
