@@ -277,7 +277,8 @@ function beforeRev(): string {
 }
 
 const samples = loadCorpus().filter(
-  (s) => s.expect === 'renders' && (s.kind === 'jsx' || s.kind === 'tsx') && !s.open,
+  // offline like the other samples: one that needs a package from npm is left out
+  (s) => s.expect === 'renders' && (s.kind === 'jsx' || s.kind === 'tsx') && !s.open && !s.needsNpm,
 );
 // whole project folders (Vite, AI Studio, Claude Code exports): their own rows below
 const projects = loadCorpus().filter(

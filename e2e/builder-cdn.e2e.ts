@@ -78,6 +78,52 @@ const LOOKS: Record<string, (page: Page) => Promise<void>> = {
       .toMatch(/^Knot \(2, 3\) with \d+ triangles$/);
     expect(await page.locator('canvas').count()).toBe(1);
   },
+  '60-ball-drop-matter-cdnjs.html': async (page) => {
+    // Matter.js ran: balls were dropped and drawn
+    expect(await page.locator('#readout').textContent()).toBe('Balls in play: 5');
+    await page.getByRole('button', { name: 'Drop 5 balls' }).click();
+    await expect.poll(() => page.locator('#readout').textContent()).toBe('Balls in play: 10');
+  },
+  '61-barrel-import-list-zip': async (page) => {
+    // the app (ReadingList), not one of the barrel's other exports
+    await page.getByRole('button', { name: 'Read 20 pages' }).first().click();
+    await expect.poll(() => page.getByText('480 pages read this season').isVisible()).toBe(true);
+  },
+  '62-guestbook-firebase-gstatic.html': async (page) => {
+    // the module ran with Firebase's SDK served by the site
+    await expect
+      .poll(() => page.locator('#status').textContent())
+      .toBe('Firebase app "[DEFAULT]" ready for project guestbook-demo (notes, auth on).');
+    await page.fill('#note', 'Hello from the test');
+    await page.getByRole('button', { name: 'Sign' }).click();
+    await expect.poll(() => page.getByText('You: Hello from the test').isVisible()).toBe(true);
+  },
+  '63-cafe-map-leaflet-cluster.html': async (page) => {
+    // the plugin ran, and its stylesheets (from cdnjs, made local) are the page's
+    expect(
+      await page.evaluate(
+        () =>
+          typeof (window as never as { L: { markerClusterGroup?: unknown } }).L.markerClusterGroup,
+      ),
+    ).toBe('function');
+    const rules = await page.evaluate(() =>
+      [...document.styleSheets].flatMap((sheet) =>
+        [...sheet.cssRules].map((r) => (r as CSSStyleRule).selectorText ?? ''),
+      ),
+    );
+    expect(rules).toContain('.marker-cluster-small');
+    expect(await page.locator('path.leaflet-interactive').count()).toBeGreaterThan(0);
+  },
+  '64-focus-timer-play-babel.html': async (page) => {
+    // classes written only in the Babel script are styled
+    const title = page.getByRole('heading', { name: 'Focus Timer' });
+    expect(await title.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('800');
+    await page.getByRole('button', { name: 'Short break' }).click();
+    const chip = page.getByRole('button', { name: 'Short break' });
+    await expect
+      .poll(() => chip.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(16, 185, 129)');
+  },
   '38-quiz-component-zip': async (page) => {
     await page.getByRole('button', { name: 'Jupiter' }).click();
     expect(await page.getByText('What gas do plants take in?').isVisible()).toBe(true);

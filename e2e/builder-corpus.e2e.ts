@@ -109,7 +109,11 @@ describe('built artifacts in Chromium look as they did in the assistant', () => 
       const built = await visit(browser, site.url);
       try {
         if (sample.open) await openWith(built.page, sample.open);
-        expect.soft(built.errors, 'page errors').toEqual([]);
+        if (sample.pageError)
+          expect
+            .soft(built.errors.join('\n'), 'the error the sample throws')
+            .toContain(sample.pageError);
+        else expect.soft(built.errors, 'page errors').toEqual([]);
         const textShown = await expect
           .poll(() => built.page.getByText(sample.text!).first().isVisible(), { timeout: 5000 })
           .toBe(true)

@@ -14,6 +14,13 @@ export interface Sample {
   errorIncludes?: string;
   errorLine?: number;
   needsInternet?: boolean;
+  /**
+   * Imports a package outside the installed set: it builds with the npm registry (the browser
+   * corpus test), and offline it must fail naming that package and nothing else.
+   */
+  needsNpm?: string;
+  /** An error the page throws on purpose (its error card is what it shows). */
+  pageError?: string;
   features: string[];
   /** For zips whose app module a reader could not tell at a glance: its path in the zip. */
   entry?: string;

@@ -346,6 +346,12 @@ export function referenceCdn(files: SiteFile[]): (route: Route) => Promise<void>
           if (!m) break;
           return answer(route, await packageFile('d3', m[1]!, `/dist/d3${m[2] ?? ''}.js`));
         }
+        case 'www.gstatic.com': {
+          // Firebase's CDN files are the ones the firebase npm package ships at its root
+          const m = /^\/firebasejs\/([^/]+)\/([^/]+\.js)$/.exec(url.pathname);
+          if (!m) break;
+          return answer(route, await packageFile('firebase', m[1]!, `/${m[2]}`));
+        }
         case 'cdn.tailwindcss.com':
           return route.fulfill({
             status: 200,

@@ -11,6 +11,18 @@ describe('the artifact corpus', () => {
   for (const sample of loadCorpus()) {
     it(`${sample.file} ${sample.expect}`, async () => {
       const run = build(sampleInput(sample), { resolvePackage: offlineNpm });
+      if (sample.needsNpm) {
+        // offline, the one package it needs from npm is the only thing missing
+        const err = await run.then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(BuildError);
+        expect((err as BuildError).message).toMatch(
+          new RegExp(`^The package "${sample.needsNpm}[/"].* does not exist on npm`),
+        );
+        return;
+      }
       if (sample.expect === 'fails') {
         const err = await run.then(
           () => null,

@@ -93,8 +93,21 @@ describe('the entry of a React zip', () => {
     expect(err).toBeInstanceOf(BuildError);
     expect((err as BuildError).message).toMatch(/no \.html page.*Found: readme\.md, util\.js/s);
   });
+  it('is, behind a barrel that imports then exports a list, the component nothing else imports', async () => {
+    const all = await sampleFiles('61-barrel-import-list-zip');
+    expect(isBarrel(new TextDecoder().decode(all.get('/index.js')))).toBe(true);
+    const log = new BuildLog();
+    expect(findReactEntry(all, log)).toBe('/ReadingList.jsx');
+  });
   it('tells a barrel from a module with code of its own', () => {
     expect(isBarrel("export { default as A } from './A';\nexport * from './B';")).toBe(true);
+    expect(
+      isBarrel("import A from './A';\nimport { B } from './B';\n\nexport {\n  A,\n  B,\n};"),
+    ).toBe(true);
+    expect(isBarrel("import A from './A';\nconst b = 1;\nexport { A, b };")).toBe(false);
+    expect(isBarrel("import A from './A';\nexport default function App() { return <A/>; }")).toBe(
+      false,
+    );
     expect(isBarrel("export {\n  default as A,\n} from './A';\nexport const B = () => <b/>;")).toBe(
       false,
     );

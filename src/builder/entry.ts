@@ -69,12 +69,19 @@ function statements(code: string): string[] {
     .filter(Boolean);
 }
 
-/** A file that only gathers other modules (`export { default as X } from './X'`). */
+/**
+ * A file that only gathers other modules, in either form people write:
+ * `export { default as X } from './X'`, or `import X from './X'` … `export { X, Y }`.
+ */
 export function isBarrel(code: string): boolean {
   const lines = statements(code);
+  const reexports = lines.some((s) => /^export\b.*\bfrom\s*['"]/.test(s));
+  const importsThenLists =
+    lines.some((s) => /^import\b.*\bfrom\s*['"]/.test(s)) &&
+    lines.some((s) => /^export\s*\{[^}]*\}$/.test(s));
   return (
     lines.length > 0 &&
-    lines.some((s) => /^export\b.*\bfrom\s*['"]/.test(s)) &&
+    (reexports || importsThenLists) &&
     lines.every(
       (s) =>
         /^(export|import)\b.*\bfrom\s*['"][^'"]+['"]$/.test(s) ||

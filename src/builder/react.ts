@@ -3,6 +3,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Bundler } from './bundle';
 import { findComponent, looksLikeTypeScript } from './detect';
+import { errorCardTag } from './error-card';
+import { checkMount } from './mount-check';
 import { defaultFavicon } from './favicon';
 import type { BuildLog } from './log';
 import { installedVersion } from './installed';
@@ -212,9 +214,10 @@ export async function buildReact(
     log.add('resolve', `Added ${pkg.name}@${pkg.version} from npm`);
   }
 
-  const cssBytes = opts.styles
-    ? await opts.styles(bundle.inputs)
-    : await stylesheet(files, bundle.inputs, log);
+  const [cssBytes, mountFailure] = await Promise.all([
+    opts.styles ? opts.styles(bundle.inputs) : stylesheet(files, bundle.inputs, log),
+    checkMount(job, entry, shape, log),
+  ]);
   const cssName = cssBytes ? hashName('styles', '.css', cssBytes) : null;
 
   const apis = runtimeApisUsed(codeTexts);
@@ -234,6 +237,7 @@ export async function buildReact(
     : `data:image/x-icon;base64,${Buffer.from((await defaultFavicon()).content).toString('base64')}`;
   const html = reactPage({
     title: titleOf(source),
+    errorCard: await errorCardTag(mountFailure),
     ...(icon ? { icon } : {}),
     ...(runtime ? { runtime: runtime.path } : {}),
     css,

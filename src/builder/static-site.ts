@@ -12,6 +12,7 @@ import {
   isFullDocument,
   wrapFragment,
 } from './html';
+import { paintsByScript, withErrorCard } from './error-card';
 import type { BuildLog } from './log';
 import { makeFile, sha256 } from './output';
 import { runtimeApisUsed, siteRuntime } from './site-script';
@@ -36,6 +37,8 @@ function linkedFile(path: string, bytes: Uint8Array): Promise<BuiltFile> {
   }
   return file;
 }
+
+const BABEL_BLOCK = /<script\b[^>]*\btype\s*=\s*["']text\/babel["'][^>]*>([\s\S]*?)<\/script>/gi;
 
 const prefixOf = (path: string) => {
   const depth = path.split('/').length - 1;
@@ -64,6 +67,10 @@ export async function buildStatic(
   const runtime = apis.length > 0 ? await siteRuntime(apis) : undefined;
   const scripts = [...files].filter(([p]) => /\.m?js$/i.test(p));
   const siteModules = scripts.map(([, c]) => decoder.decode(c));
+  // classes a page's Play CDN must style may sit in any code the site runs
+  const siteCode = [...files]
+    .filter(([p]) => /\.(m?js|jsx|tsx?)$/i.test(p))
+    .map(([, c]) => decoder.decode(c));
   // pages last: the import map they carry must know what the site's own modules import
   const ordered = [...files].sort(
     ([a], [b]) => Number(/\.html?$/i.test(a)) - Number(/\.html?$/i.test(b)),
@@ -102,7 +109,14 @@ export async function buildStatic(
     const compiled = await compileBabelScripts(html, log, prefix, files, path);
     babel += compiled.compiled;
     for (const [name, bytes] of compiled.assets) out.push(await makeFile(name, bytes, true));
-    html = await selfHostPage(hosting, compiled.html, prefix, siteModules);
+    const babelBlocks =
+      compiled.compiled > 0 ? [...html.matchAll(BABEL_BLOCK)].map((m) => m[1]!) : [];
+    html = await selfHostPage(hosting, compiled.html, prefix, siteModules, [
+      ...babelBlocks,
+      ...siteCode,
+    ]);
+    // a page that paints by script into an empty #root shows what failed instead of nothing
+    if (paintsByScript(html)) html = await withErrorCard(html);
     if (runtime) html = injectRuntime(html, runtime, prefix);
     out.push(await makeFile(path, encoder.encode(html), false));
   }

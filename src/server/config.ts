@@ -180,6 +180,11 @@ const EnvSchema = z.object({
   BUILD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   ROLES: z.string().default('web,worker'),
   NPM_REGISTRY: z.url().default('https://registry.npmjs.org'),
+  NPM_CACHE_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .default(4 * 1024),
   TRUST_PROXY: bool,
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   DEPLOY_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
@@ -317,6 +322,11 @@ export interface Config {
   buildTimeoutMs: number;
   roles: Set<Role>;
   npmRegistry: string;
+  /**
+   * Most bytes the package cache of builds may hold on disk (shared by every build of this
+   * machine); past it, what was used least recently is removed.
+   */
+  npmCacheMaxBytes: number;
   trustProxy: boolean;
   /** Accounts one client address may create per hour, by sign-up and again as guests. */
   signUpsPerHour: number;
@@ -439,6 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildTimeoutMs: e.BUILD_TIMEOUT_MS,
     roles: roles as Set<Role>,
     npmRegistry: e.NPM_REGISTRY,
+    npmCacheMaxBytes: e.NPM_CACHE_MAX_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY,
     signUpsPerHour: e.SIGNUP_RATE_LIMIT,
     deploysPerHour: e.DEPLOY_RATE_LIMIT,

@@ -1,80 +1,48 @@
-// cdnjs (and Google's and BootstrapCDN's library hosts) name libraries their own way; these are
-// the common ones assistants link to, each with the npm package the CDN copies it from. A
-// library missing here stays a CDN link (logged).
+// cdnjs (and Google's and BootstrapCDN's library hosts) mostly name a library as npm does
+// (matter-js, gl-matrix, leaflet.markercluster): the library name is tried as the npm name.
+// This map holds only the names that differ, each with the npm package the CDN copies from.
 
 const NPM_NAME_OF: Record<string, string> = {
-  react: 'react',
-  'react-dom': 'react-dom',
-  'react-router-dom': 'react-router-dom',
-  'prop-types': 'prop-types',
   'babel-standalone': '@babel/standalone',
-  'babel-core': 'babel-core',
-  d3: 'd3',
-  'chart.js': 'chart.js',
-  'chartjs-plugin-datalabels': 'chartjs-plugin-datalabels',
-  'chartjs-adapter-date-fns': 'chartjs-adapter-date-fns',
-  leaflet: 'leaflet',
   'three.js': 'three',
   'lodash.js': 'lodash',
   'underscore.js': 'underscore',
-  axios: 'axios',
   'moment.js': 'moment',
-  'moment-timezone': 'moment-timezone',
-  dayjs: 'dayjs',
-  gsap: 'gsap',
   'anime.js': 'animejs',
-  qrcodejs: 'qrcodejs',
-  'qrcode-generator': 'qrcode-generator',
-  jquery: 'jquery',
   jqueryui: 'jquery-ui',
   // the names Google's and BootstrapCDN's library hosts use
   threejs: 'three',
   d3js: 'd3',
   'font-awesome': '@fortawesome/fontawesome-free',
-  bootstrap: 'bootstrap',
-  'bootstrap-icons': 'bootstrap-icons',
-  'animate.css': 'animate.css',
-  marked: 'marked',
   'highlight.js': '@highlightjs/cdn-assets',
-  mathjs: 'mathjs',
   'p5.js': 'p5',
-  tone: 'tone',
-  howler: 'howler',
   'fabric.js': 'fabric',
   Sortable: 'sortablejs',
-  sortablejs: 'sortablejs',
-  'canvas-confetti': 'canvas-confetti',
-  dompurify: 'dompurify',
-  papaparse: 'papaparse',
-  xlsx: 'xlsx',
   'pdf.js': 'pdfjs-dist',
-  jspdf: 'jspdf',
-  html2canvas: 'html2canvas',
-  alpinejs: 'alpinejs',
-  vue: 'vue',
-  apexcharts: 'apexcharts',
-  echarts: 'echarts',
   'plotly.js': 'plotly.js-dist-min',
-  mermaid: 'mermaid',
-  katex: 'katex',
   normalize: 'normalize.css',
-  tailwindcss: 'tailwindcss',
-  aos: 'aos',
-  'typed.js': 'typed.js',
-  'particles.js': 'particles.js',
-  swiper: 'swiper',
+  'socket.io': 'socket.io-client',
+  ace: 'ace-builds',
+  'hammer.js': 'hammerjs',
 };
+
+/** What an npm package name may look like (lowercase, no spaces; cdnjs names are close). */
+const NPM_NAME = /^[a-z0-9][a-z0-9._-]*$/;
 
 export interface NpmRef {
   name: string;
   range: string;
 }
 
-/** The npm package and version behind a cdnjs library, or null when we do not know it. */
+/**
+ * The npm package and version behind a cdnjs library: the map's name when it differs, else
+ * the library's own name (npm then says whether it exists). Null for a name npm cannot have.
+ */
 export function cdnjsToNpm(library: string, version: string): NpmRef | null {
   const known =
     NPM_NAME_OF[library] ??
-    Object.entries(NPM_NAME_OF).find(([k]) => k.toLowerCase() === library.toLowerCase())?.[1];
+    Object.entries(NPM_NAME_OF).find(([k]) => k.toLowerCase() === library.toLowerCase())?.[1] ??
+    (NPM_NAME.test(library.toLowerCase()) ? library.toLowerCase() : null);
   if (!known) return null;
   // three.js is released as r150 on cdnjs and 0.150.0 on npm
   const threeRelease = /^r(\d+)$/.exec(version);

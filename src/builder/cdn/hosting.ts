@@ -28,6 +28,8 @@ export interface SelfHosting {
   imports: Map<string, string>;
   /** Packages fetched so far for this build's links. */
   packages: Set<string>;
+  /** URLs already named in the log as kept on their third-party host. */
+  noted: Set<string>;
 }
 
 export function selfHosting(
@@ -46,13 +48,38 @@ export function selfHosting(
     unresolved: new Set(),
     imports: new Map(),
     packages: new Set(),
+    noted: new Set(),
   };
 }
 
 export type NpmLink = Extract<CdnLink, { kind: 'npm' }>;
 
+function hostOf(url: string): string {
+  try {
+    return new URL(url.startsWith('//') ? `https:${url}` : url).hostname;
+  } catch {
+    return 'that site';
+  }
+}
+
+/** One log line for a third-party file the page still loads from elsewhere, and why. */
 export function kept(ctx: SelfHosting, url: string, why: string) {
-  ctx.log.warn('cdn', `Kept ${url} as written: ${why}`);
+  if (ctx.noted.has(url)) return;
+  ctx.noted.add(url);
+  ctx.log.warn(
+    'cdn',
+    `Kept ${url} as written: ${why}. Visitors who cannot reach ${hostOf(url)} will not get it`,
+  );
+}
+
+/** A script, stylesheet or font from a host that is no CDN of npm packages. */
+export function keptThirdParty(
+  ctx: SelfHosting,
+  url: string,
+  what: 'script' | 'stylesheet' | 'font' | 'module',
+) {
+  if (!/^(https?:)?\/\//i.test(url)) return;
+  kept(ctx, url, `a ${what} from ${hostOf(url)}, which is not a copy of an npm package`);
 }
 
 export async function fetchPackage(

@@ -74,6 +74,31 @@ describe('CDN links read as npm packages', () => {
       '5.15.4',
       'css/all.css',
     ],
+    // a cdnjs name outside the map is tried as the npm name
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/matter-js/0.19.0/matter.min.js',
+      'matter-js',
+      '0.19.0',
+      'matter.min.js',
+    ],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/gl-matrix/3.4.2/gl-matrix-min.js',
+      'gl-matrix',
+      '3.4.2',
+      'gl-matrix-min.js',
+    ],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/leaflet.markercluster/1.5.3/MarkerCluster.Default.min.css',
+      'leaflet.markercluster',
+      '1.5.3',
+      'MarkerCluster.Default.min.css',
+    ],
+    [
+      'https://www.gstatic.com/firebasejs/10.12.2/firebase-firestore.js',
+      'firebase',
+      '10.12.2',
+      'firebase-firestore.js',
+    ],
   ])('%s', (url, name, range, file) => {
     expect(readCdnLink(url)).toMatchObject({ kind: 'npm', name, range, file, esm: false });
   });
@@ -92,11 +117,14 @@ describe('CDN links read as npm packages', () => {
     expect(readCdnLink('https://cdn.jsdelivr.net/gh/user/repo@1/x.js')).toMatchObject({
       kind: 'unmapped',
     });
+    expect(readCdnLink('https://cdnjs.cloudflare.com/ajax/libs/_not~npm/1.0/x.js')).toMatchObject({
+      kind: 'unmapped',
+      why: expect.stringContaining('_not~npm') as string,
+    });
     expect(
-      readCdnLink('https://cdnjs.cloudflare.com/ajax/libs/some-obscure-lib/1.0/x.js'),
+      readCdnLink('https://www.gstatic.com/firebasejs/ui/6.1.0/firebase-ui-auth.js'),
     ).toMatchObject({
       kind: 'unmapped',
-      why: expect.stringContaining('some-obscure-lib') as string,
     });
     expect(readCdnLink('https://api.example.com/data.json')).toBeNull();
     expect(readCdnLink('images/logo.png')).toBeNull();

@@ -153,6 +153,21 @@ export function readCdnLink(raw: string): CdnLink | null {
     const plugins = url.searchParams.get('plugins');
     return { kind: 'tailwind-play', plugins: plugins ? plugins.split(',').filter(Boolean) : [] };
   }
+  // Firebase's own CDN serves the files the firebase npm package ships at its root
+  // (firebase-app.js, firebase-auth.js …), the same version under the same names
+  if (host === 'www.gstatic.com' && pathname.startsWith('firebasejs/')) {
+    const m = /^firebasejs\/([^/]+)\/([^/]+\.js)$/.exec(pathname);
+    if (!m) return { kind: 'unmapped', why: 'not a Firebase release file' };
+    return {
+      kind: 'npm',
+      name: 'firebase',
+      range: decodeURIComponent(m[1]!),
+      file: m[2]!,
+      defaultField: 'unpkg',
+      flattened: false,
+      esm: false,
+    };
+  }
   if (host === 'fonts.googleapis.com') return { kind: 'google-fonts', url };
   if (host === 'fonts.gstatic.com')
     return { kind: 'unmapped', why: 'a font file linked directly from Google' };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { PackageFiles } from '../npm/package-files';
 import { CDN_DIR, fetchPackage, kept, type NpmLink, type SelfHosting } from './hosting';
+import { readCdnLink } from './links';
 import { localModule } from './module-builds';
 
 // Files of npm packages linked from CDNs, found as each CDN finds them and copied to the site
@@ -46,7 +47,10 @@ async function findFile(
         loader: unminified[2] === 'css' ? 'css' : 'js',
         minify: true,
       });
-      return { file: wanted, bytes: encoder.encode(out.code), rebuilt: true };
+      // beside its source (dist/x.min.css next to dist/x.css), so the files its url()s and
+      // relative imports name are where they point
+      const beside = path.posix.join(path.posix.dirname(file), path.posix.basename(wanted));
+      return { file: beside, bytes: encoder.encode(out.code), rebuilt: true };
     }
   }
   return null;
@@ -103,6 +107,36 @@ export async function copyCssReferences(
 
 const MODULE_SYNTAX = /^\s*(import|export)\b/m;
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
+const URL_IMPORT = /(\bfrom\s*|\bimport\s*\(?\s*)(['"])((?:https?:)?\/\/[^'"\s]+)\2/g;
+
+/**
+ * A package's module that imports its siblings by their CDN URL (Firebase's files import
+ * `https://www.gstatic.com/firebasejs/<v>/firebase-app.js`): those imports become relative
+ * paths to the site's copies of the same files. Imports of other packages stay, logged.
+ */
+function rewriteOwnUrlImports(
+  ctx: SelfHosting,
+  pkg: PackageFiles,
+  file: string,
+  code: string,
+): { code: string; targets: string[] } {
+  if (!/\/\//.test(code)) return { code, targets: [] };
+  const targets: string[] = [];
+  const out = code.replace(URL_IMPORT, (whole, lead: string, quote: string, url: string) => {
+    const link = readCdnLink(url);
+    if (link?.kind !== 'npm' || link.esm || link.name !== pkg.name || !link.file) {
+      kept(ctx, url, `${pkg.name}@${pkg.version}/${file} imports it from there`);
+      return whole;
+    }
+    if (link.range !== pkg.version) return whole;
+    const target = path.posix.normalize(link.file.replace(/^\.?\//, ''));
+    targets.push(target);
+    let rel = path.posix.relative(path.posix.dirname(file), target);
+    if (!rel.startsWith('.')) rel = `./${rel}`;
+    return `${lead}${quote}${rel}${quote}`;
+  });
+  return { code: out, targets };
+}
 
 /** An ES module file brings along the files it imports by relative path, recursively. */
 export async function copyModuleImports(
@@ -114,8 +148,15 @@ export async function copyModuleImports(
   seen = new Set<string>([file]),
 ): Promise<void> {
   if (!MODULE_SYNTAX.test(code)) return;
-  for (const m of code.matchAll(RELATIVE_IMPORT)) {
-    const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), m[2]!));
+  const own = rewriteOwnUrlImports(ctx, pkg, file, code);
+  if (own.code !== code) {
+    ctx.assets.set(`${siteDir}/${file}`, encoder.encode(own.code));
+    code = own.code;
+  }
+  const relative = [...code.matchAll(RELATIVE_IMPORT)].map((m) =>
+    path.posix.normalize(path.posix.join(path.posix.dirname(file), m[2]!)),
+  );
+  for (const target of new Set([...relative, ...own.targets])) {
     if (target.startsWith('..') || seen.has(target)) continue;
     seen.add(target);
     const bytes = await pkg.read(target);

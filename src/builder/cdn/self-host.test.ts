@@ -75,6 +75,35 @@ describe('CDN links served by the site', () => {
         },
       },
       { name: 'tiny-scheduler', version: '1.0.0', files: { 'index.js': "exports.tick = '!';" } },
+      // cdnjs names these as npm does; no list of ours has them
+      {
+        name: 'matter-js',
+        version: '0.19.0',
+        files: { 'build/matter.min.js': 'window.Matter={};' },
+      },
+      {
+        name: 'leaflet.markercluster',
+        version: '1.5.3',
+        files: {
+          'dist/MarkerCluster.css': '.marker-cluster-small{background:url(images/cluster.png)}',
+          'dist/images/cluster.png': PNG,
+          'dist/leaflet.markercluster.js': 'L.markerClusterGroup=function(){};',
+        },
+      },
+      // Firebase's files import each other by their gstatic URL, as the CDN serves them
+      {
+        name: 'firebase',
+        version: '10.12.2',
+        files: {
+          'firebase-app.js':
+            'export const initializeApp = (o) => ({ name: "[DEFAULT]", options: o });',
+          'firebase-auth.js':
+            'import{initializeApp as i}from"https://www.gstatic.com/firebasejs/10.12.2/firebase-app.js";export const getAuth=(a)=>({app:a,i});',
+          'firebase-firestore.js':
+            'import{initializeApp}from"https://www.gstatic.com/firebasejs/10.12.2/firebase-app.js";export const getFirestore=(a)=>({a});',
+          'firebase-storage.js': 'export const unused = 1;',
+        },
+      },
       {
         name: 'tiny3',
         version: '0.160.0',
@@ -268,6 +297,92 @@ const docs = 'https://example.com/docs';
     expect(registry.requests.filter((u) => u.startsWith('/pkg-'))).toHaveLength(40);
   });
 
+  it('serves a cdnjs library under its npm name when no list of ours has it', async () => {
+    const r = await build(
+      {
+        kind: 'html',
+        source: `<!doctype html><html><head>
+<script src="https://cdnjs.cloudflare.com/ajax/libs/matter-js/0.19.0/matter.min.js"></script>
+</head><body><h1>Hi</h1></body></html>`,
+      },
+      opts,
+    );
+    expect(page(r)).toContain('src="./assets/cdn/matter-js@0.19.0/build/matter.min.js"');
+    expect(text(r, 'assets/cdn/matter-js@0.19.0/build/matter.min.js')).toBe('window.Matter={};');
+  });
+
+  it('puts a stylesheet it minifies beside its source, so the images its url()s name are there', async () => {
+    const r = await build(
+      {
+        kind: 'html',
+        source: `<!doctype html><html><head>
+<link rel="stylesheet" href="https://cdnjs.cloudflare.com/ajax/libs/leaflet.markercluster/1.5.3/MarkerCluster.min.css">
+</head><body><h1>Hi</h1></body></html>`,
+      },
+      opts,
+    );
+    const dir = 'assets/cdn/leaflet.markercluster@1.5.3/dist';
+    expect(page(r)).toContain(`href="./${dir}/MarkerCluster.min.css"`);
+    expect(text(r, `${dir}/MarkerCluster.min.css`)).toContain('url(images/cluster.png)');
+    expect(r.files.some((f) => f.path === `${dir}/images/cluster.png`)).toBe(true);
+    expect(r.warnings.filter((w) => w.includes('missing'))).toEqual([]);
+  });
+
+  it("serves Firebase's gstatic modules from the firebase package, importing each other locally", async () => {
+    const r = await build(
+      {
+        kind: 'html',
+        source: `<!doctype html><html><head><title>F</title></head><body><h1>F</h1>
+<script type="module">
+import { initializeApp } from "https://www.gstatic.com/firebasejs/10.12.2/firebase-app.js";
+import { getAuth } from "https://www.gstatic.com/firebasejs/10.12.2/firebase-auth.js";
+import { getFirestore } from "https://www.gstatic.com/firebasejs/10.12.2/firebase-firestore.js";
+getAuth(initializeApp({})); getFirestore();
+</script></body></html>`,
+      },
+      opts,
+    );
+    const dir = 'assets/cdn/firebase@10.12.2';
+    const html = page(r);
+    expect(html).not.toContain('gstatic.com');
+    expect(html).toContain(`from "./${dir}/firebase-auth.js"`);
+    expect(text(r, `${dir}/firebase-auth.js`)).toContain('from"./firebase-app.js"');
+    expect(text(r, `${dir}/firebase-firestore.js`)).toContain('from"./firebase-app.js"');
+    expect(text(r, `${dir}/firebase-app.js`)).toContain('initializeApp');
+    // only the files the page loads
+    expect(r.files.some((f) => f.path.endsWith('firebase-storage.js'))).toBe(false);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('names in the log every third-party script, stylesheet, font and module it keeps', async () => {
+    const r = await build(
+      {
+        kind: 'html',
+        source: `<!doctype html><html><head>
+<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>
+<link rel="stylesheet" href="https://example.com/theme.css">
+<link rel="preload" as="font" href="https://example.com/brand.woff2" crossorigin>
+<link rel="preload" as="image" href="https://example.com/hero.jpg">
+<style>@font-face { font-family: Brand; src: url(https://fonts.example.com/brand.woff2) format("woff2"); }</style>
+<script type="module">import confetti from "https://example.com/confetti.mjs"; confetti();</script>
+</head><body><h1>Hi</h1><img src="https://example.com/photo.jpg"></body></html>`,
+      },
+      opts,
+    );
+    const kept = r.warnings.filter((w) => w.startsWith('Kept '));
+    expect(kept).toHaveLength(5);
+    expect(kept.join('\n')).toContain(
+      'Kept https://www.googletagmanager.com/gtag/js?id=G-1 as written: a script from www.googletagmanager.com',
+    );
+    expect(kept.join('\n')).toContain('a stylesheet from example.com');
+    expect(kept.join('\n')).toContain('https://example.com/brand.woff2 as written: a font');
+    expect(kept.join('\n')).toContain('https://fonts.example.com/brand.woff2 as written: a font');
+    expect(kept.join('\n')).toContain('https://example.com/confetti.mjs as written: a module');
+    expect(kept.find((w) => w.includes('googletagmanager'))).toMatch(
+      /Visitors who cannot reach www\.googletagmanager\.com will not get it$/,
+    );
+  });
+
   it('keeps what it cannot map as written, and says so in the log', async () => {
     const r = await build(
       {
@@ -285,8 +400,9 @@ const docs = 'https://example.com/docs';
     expect(html).toContain('https://unpkg.com/no-such-package-here@1.0.0/x.js');
     expect(html).toContain('https://example.com/analytics.js');
     const kept = r.warnings.filter((w) => w.startsWith('Kept '));
-    expect(kept).toHaveLength(2);
-    expect(kept[1]).toContain('does not exist on npm');
+    expect(kept).toHaveLength(3);
+    expect(kept.filter((w) => w.includes('does not exist on npm'))).toHaveLength(1);
+    expect(kept.join('\n')).toContain('https://example.com/analytics.js as written: a script');
   });
 
   it('builds esm.sh, Skypack and +esm imports into ES modules sharing one copy of a package', async () => {

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { sha256 } from '../output';
 import type { PackageFiles } from '../npm/package-files';
 import { localFonts } from './fonts';
-import { CDN_DIR, fetchPackage, kept, selfHosting, type SelfHosting } from './hosting';
+import {
+  CDN_DIR,
+  fetchPackage,
+  kept,
+  keptThirdParty,
+  selfHosting,
+  type SelfHosting,
+} from './hosting';
 import { CDN_HOSTS, readCdnLink } from './links';
 import { IMPORT_MAP, noteModuleLinks, resolveModuleImports, withImportMap } from './module-builds';
 import { copyModuleImports, localNpmFile } from './package-copies';
@@ -82,11 +89,15 @@ async function rewriteTag(
   tag: string,
   urlAttr: 'src' | 'href',
   prefix: string,
+  what: Parameters<typeof keptThirdParty>[2],
 ): Promise<string> {
   const url = attr(tag, urlAttr);
   if (!url) return tag;
   const local = await localize(ctx, url);
-  if (!local) return tag;
+  if (!local) {
+    if (!readCdnLink(url)) keptThirdParty(ctx, url, what);
+    return tag;
+  }
   const integrity = attr(tag, 'integrity');
   let out = tag;
   if (integrity !== undefined && !integrityHolds(integrity, ctx.assets.get(local[0]!)!)) {
@@ -105,14 +116,24 @@ async function rewriteCssImports(ctx: SelfHosting, css: string, prefix: string):
     /@import\s+(?:url\(\s*)?(['"]?)((?:https?:)?\/\/[^'")\s]+)\1\s*\)?\s*([^;]*);/gi,
     async (m) => {
       const local = await localize(ctx, m[2]!);
-      if (!local) return m[0];
+      if (!local) {
+        if (!readCdnLink(m[2]!)) keptThirdParty(ctx, m[2]!, 'stylesheet');
+        return m[0];
+      }
       return local.map((p) => `@import url("${prefix}${p}")${m[3] ? ` ${m[3]}` : ''};`).join('\n');
     },
   );
 }
 
+const FONT_FACE = /@font-face\s*\{[^}]*\}/gi;
+const REMOTE_URL = /url\(\s*(['"]?)((?:https?:)?\/\/[^'")\s]+)\1\s*\)/gi;
+
 /** A stylesheet of the site with its `@import`s of CDN sheets (Google Fonts) made local. */
 export async function selfHostCss(ctx: SelfHosting, css: string, prefix: string): Promise<string> {
+  // fonts a sheet of the site loads from elsewhere stay there; the log names each
+  if (/@font-face/i.test(css))
+    for (const face of css.matchAll(FONT_FACE))
+      for (const m of face[0].matchAll(REMOTE_URL)) keptThirdParty(ctx, m[2]!, 'font');
   return /@import/i.test(css) ? rewriteCssImports(ctx, css, prefix) : css;
 }
 
@@ -139,11 +160,16 @@ const STYLE_BLOCK = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 const TAILWIND_STYLE =
   /<style\b[^>]*type\s*=\s*["']text\/tailwindcss["'][^>]*>([\s\S]*?)<\/style>\s*/gi;
 
-/** The Play CDN script becomes a stylesheet compiled for the page's own classes. */
+/**
+ * The Play CDN script becomes a stylesheet compiled for the page's own classes. The Play CDN
+ * watches the live document, so classes written by any script the page runs count: `sources`
+ * holds what the page runs beyond its markup (its Babel blocks as written, the site's scripts).
+ */
 async function compileTailwindPlay(
   ctx: SelfHosting,
   html: string,
   prefix: string,
+  sources: string[],
 ): Promise<string> {
   const tag =
     /<script\b[^>]*\bsrc\s*=\s*["']?(?:https?:)?\/\/cdn\.tailwindcss\.com[^>]*>\s*<\/script>/i.exec(
@@ -151,7 +177,10 @@ async function compileTailwindPlay(
     );
   if (!tag) return html;
   const link = readCdnLink(attr(tag[0], 'src')!);
-  const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]!);
+  const scripts = [
+    ...[...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]!),
+    ...sources,
+  ];
   const { config, problem } = readTailwindConfig(scripts);
   if (problem) ctx.log.warn('styles', `Tailwind Play CDN: ${problem}`);
   const plugins = link?.kind === 'tailwind-play' ? link.plugins : [];
@@ -162,7 +191,8 @@ async function compileTailwindPlay(
       `Tailwind Play CDN plugins ${unknown.join(', ')} are unknown here; their classes have no styles`,
     );
   const pageCss = [...html.matchAll(TAILWIND_STYLE)].map((m) => m[1]!).join('\n');
-  const css = encoder.encode(await compilePlayCdn(html, config, pageCss, plugins));
+  const content = sources.length > 0 ? `${html}\n${sources.join('\n')}` : html;
+  const css = encoder.encode(await compilePlayCdn(content, config, pageCss, plugins));
   const file = `assets/tailwind-${sha256(css).slice(0, 10)}.css`;
   ctx.assets.set(file, css);
   ctx.log.add('styles', 'Tailwind Play CDN replaced by a stylesheet compiled for this page');
@@ -228,6 +258,7 @@ async function rewriteImportMap(
       }
       const local = await localize(ctx, url);
       if (local) table[specifier] = prefix + local[0]!;
+      else if (!readCdnLink(url)) keptThirdParty(ctx, url, 'module');
     }
   }
   return JSON.stringify(map, null, 2);
@@ -259,6 +290,7 @@ export async function rewriteModuleImports(ctx: SelfHosting, code: string, prefi
   return replaceAsync(code, SPECIFIER, async (m) => {
     if (!/^(https?:)?\/\//.test(m[3]!)) return m[0];
     const local = await localize(ctx, m[3]!);
+    if (!local && !readCdnLink(m[3]!)) keptThirdParty(ctx, m[3]!, 'module');
     return local ? `${m[1]}${m[2]}${prefix}${local[0]}${m[2]}` : m[0];
   });
 }
@@ -273,8 +305,9 @@ export async function selfHostPage(
   html: string,
   prefix: string,
   siteModules: string[] = [],
+  tailwindSources: string[] = [],
 ): Promise<string> {
-  let out = await compileTailwindPlay(ctx, html, prefix);
+  let out = await compileTailwindPlay(ctx, html, prefix, tailwindSources);
   noteModuleLinks(ctx, out);
   const folders: FolderMapping[] = [];
   out = await replaceAsync(
@@ -291,7 +324,15 @@ export async function selfHostPage(
     const modules = [...out.matchAll(MODULE_SCRIPT)].map((m) => m[2]!);
     for (const code of [...modules, ...siteModules]) await copyFolderImports(ctx, code, folders);
   }
-  out = await replaceAsync(out, SCRIPT_TAG, (m) => rewriteTag(ctx, m[0], 'src', prefix));
+  out = await replaceAsync(out, SCRIPT_TAG, (m) =>
+    rewriteTag(
+      ctx,
+      m[0],
+      'src',
+      prefix,
+      /type\s*=\s*["']?module/i.test(m[0]) ? 'module' : 'script',
+    ),
+  );
   out = await replaceAsync(out, SCRIPT_BLOCK, async (m) =>
     /\bsrc\s*=|importmap|json/i.test(m[2]!)
       ? m[0]
@@ -304,7 +345,21 @@ export async function selfHostPage(
       const host = /^(?:https?:)?\/\/([^/:]+)/i.exec(href)?.[1] ?? '';
       return CDN_HOSTS.test(host) ? '' : m[0];
     }
-    if (/stylesheet|preload|modulepreload/.test(rel)) return rewriteTag(ctx, m[0], 'href', prefix);
+    if (/stylesheet|preload|modulepreload/.test(rel)) {
+      const as = (attr(m[0], 'as') ?? '').toLowerCase();
+      const what = /stylesheet/.test(rel)
+        ? 'stylesheet'
+        : as === 'font'
+          ? 'font'
+          : as === 'style'
+            ? 'stylesheet'
+            : /modulepreload/.test(rel)
+              ? 'module'
+              : 'script';
+      if (!/stylesheet|modulepreload/.test(rel) && !['font', 'style', 'script'].includes(as))
+        return m[0];
+      return rewriteTag(ctx, m[0], 'href', prefix, what);
+    }
     return m[0];
   });
   out = await replaceAsync(

@@ -5,7 +5,7 @@ import path from 'node:path';
 import semver from 'semver';
 import { BuildError } from '../types';
 import { packageName, PREINSTALLED_PACKAGES } from '../kit';
-import { readTarball } from './tarball';
+import { extractTarball } from './tarball';
 
 /** Packages the page already has from the vendor set: never fetched, always one copy. */
 export const PREINSTALLED = new Set<string>(PREINSTALLED_PACKAGES.map(packageName));
@@ -21,11 +21,18 @@ export interface Packument {
 }
 
 export interface InstallLimits {
-  /** Largest unpacked size of one package. */
-  maxPackageBytes: number;
+  /**
+   * Most bytes one package may unpack to. There is no cap of its own on a package (a bundle
+   * takes only the files it imports, so a 40 MB SDK is welcome): this is the whole package
+   * cache's quota, which no single package can be larger than.
+   */
+  maxUnpackedBytes: number;
   /** How many packages one tree may hold (the package and everything it depends on). */
   maxPackages: number;
 }
+
+/** Beside each unpacked package: how many bytes it took, for the package cache's quota. */
+export const UNPACKED_BYTES_FILE = '.artifact-host-bytes';
 
 export interface Registry {
   packument(name: string): Promise<Packument>;
@@ -34,30 +41,31 @@ export interface Registry {
 
 /**
  * One package's files at `moduleDir`, unpacked from its tarball unless already there. The
- * files land in a sibling folder first and are renamed into place, so a failed or concurrent
- * unpack never leaves a half-written package behind.
+ * files stream into a sibling folder first and are renamed into place, so a failed or
+ * concurrent unpack never leaves a half-written package behind. Returns the bytes unpacked
+ * (0 when the package was already there).
  */
 export async function unpackPackage(
   registry: Registry,
   moduleDir: string,
   pkg: { name: string; tarball: string },
   maxBytes: number,
-): Promise<void> {
-  if (existsSync(path.join(moduleDir, 'package.json'))) return;
-  const files = await readTarball(await registry.tarball(pkg.tarball, pkg.name), maxBytes);
+): Promise<number> {
+  if (existsSync(path.join(moduleDir, 'package.json'))) return 0;
+  const tgz = await registry.tarball(pkg.tarball, pkg.name);
   const staging = `${moduleDir}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    for (const [file, content] of files) {
-      const target = path.join(staging, file);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, content);
-    }
-    if (!files.has('package.json')) await writeFile(path.join(staging, 'package.json'), '{}');
+    await mkdir(staging, { recursive: true });
+    const bytes = await extractTarball(tgz, staging, maxBytes);
+    if (!existsSync(path.join(staging, 'package.json')))
+      await writeFile(path.join(staging, 'package.json'), '{}');
+    await writeFile(path.join(staging, UNPACKED_BYTES_FILE), String(bytes));
     await mkdir(path.dirname(moduleDir), { recursive: true });
     await rename(staging, moduleDir).catch((err: NodeJS.ErrnoException) => {
       // another build unpacked the same version first: theirs is as good as ours
       if (!existsSync(path.join(moduleDir, 'package.json'))) throw err;
     });
+    return bytes;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
@@ -78,6 +86,7 @@ export function pickVersion(doc: Packument, range: string): string | undefined {
  * as npm would hoist it, without running any install script. Dependencies the builder
  * provides (react & co, by default) are left out so the page keeps one copy. The first version placed
  * wins a name; that is enough for bundling, where nested duplicates are rare and harmless.
+ * Returns the bytes newly unpacked.
  */
 export async function installTree(
   registry: Registry,
@@ -85,7 +94,8 @@ export async function installTree(
   root: { name: string; version: string; tarball: string },
   limits: InstallLimits,
   leaveOut: (name: string) => boolean = (name) => PREINSTALLED.has(name),
-): Promise<void> {
+): Promise<number> {
+  let unpacked = 0;
   const placed = new Set<string>();
   const queue: Array<{ name: string; version: string; tarball: string }> = [root];
   while (queue.length > 0) {
@@ -99,7 +109,7 @@ export async function installTree(
     }
     const moduleDir = path.join(dir, 'node_modules', pkg.name);
     const manifestPath = path.join(moduleDir, 'package.json');
-    await unpackPackage(registry, moduleDir, pkg, limits.maxPackageBytes);
+    unpacked += await unpackPackage(registry, moduleDir, pkg, limits.maxUnpackedBytes);
     const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
       dependencies?: Record<string, string>;
     };
@@ -113,4 +123,5 @@ export async function installTree(
       if (version && tarball) queue.push({ name, version, tarball });
     }
   }
+  return unpacked;
 }

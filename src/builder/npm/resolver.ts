@@ -16,6 +16,7 @@ import {
   type Packument,
   type Registry,
 } from './install';
+import { packageCache } from './cache-quota';
 import { bundleModule } from './module-build';
 import { openPackage, type ModuleBuilder, type PackageFetcher } from './package-files';
 
@@ -25,18 +26,25 @@ export interface NpmResolverOptions {
   /** Shared folder where fetched packages and their bundles are kept between builds. */
   cacheDir: string;
   fetch?: typeof fetch;
-  /** Largest tarball accepted, unpacked (bytes). */
-  maxPackageBytes?: number;
   /**
-   * Largest unpacked size of a package a CDN link points into (three, @babel/standalone and
-   * font packages are far larger than what a bundle takes from them; only the files linked
-   * are copied to the site).
+   * Most bytes the whole package cache may hold; past it, the packages and bundles used least
+   * recently are removed. Shared by every build using `cacheDir`. No package has a size cap
+   * of its own: a bundle takes only the files it imports.
    */
-  maxLinkedPackageBytes?: number;
+  cacheQuotaBytes?: number;
+  /** Most bytes of source one package's bundle may read (what esbuild loads, not the package). */
+  maxBundleInputBytes?: number;
+  /** Largest bundle one package may become. */
+  maxBundleBytes?: number;
   timeoutMs?: number;
   /** How many packages one long-tail package may bring with it, itself included. */
   maxPackages?: number;
 }
+
+/** The package cache's quota when none is given: room for a few dozen large SDKs. */
+export const DEFAULT_CACHE_QUOTA_BYTES = 4 * 1024 * 1024 * 1024;
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /** The long-tail resolver, which also hands out whole packages (for CDN links made local). */
 export interface NpmResolver extends PackageResolver {
@@ -51,9 +59,15 @@ export interface NpmResolver extends PackageResolver {
  */
 export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
   const doFetch = opts.fetch ?? fetch;
-  const maxBytes = opts.maxPackageBytes ?? 20 * 1024 * 1024;
-  const maxLinkedBytes = opts.maxLinkedPackageBytes ?? 150 * 1024 * 1024;
+  const quota = opts.cacheQuotaBytes ?? DEFAULT_CACHE_QUOTA_BYTES;
+  const maxInput = opts.maxBundleInputBytes ?? 100 * 1024 * 1024;
+  const maxOutput = opts.maxBundleBytes ?? 20 * 1024 * 1024;
+  const cache = packageCache(opts.cacheDir, quota);
   const versions = new Map<string, Promise<ResolvedPackage>>();
+  /** After new bytes landed in the cache: back under the quota, oldest first. */
+  const settle = async (unpacked: number) => {
+    if (unpacked > 0) await cache.settle();
+  };
 
   async function get(url: string, what: string): Promise<Response> {
     try {
@@ -88,7 +102,7 @@ export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
           `The package "${name}" could not be downloaded (status ${tgz.status}).`,
         );
       const bytes = new Uint8Array(await tgz.arrayBuffer());
-      if (bytes.byteLength > Math.max(maxBytes, maxLinkedBytes))
+      if (bytes.byteLength > quota)
         throw new BuildError(`The package "${name}" is too large to use here.`);
       return bytes;
     },
@@ -114,19 +128,20 @@ export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
       'bundles',
       `${spec.replace(/[^\w.-]+/g, '_')}@${version}.js`,
     );
-    if (existsSync(bundlePath))
+    if (existsSync(bundlePath)) {
+      await cache.touch(bundlePath);
       return { name, version, code: new Uint8Array(await readFile(bundlePath)) };
+    }
 
     const pkgDir = path.join(opts.cacheDir, 'packages', `${name.replace('/', '__')}@${version}`);
-    await installTree(
+    await cache.touch(pkgDir);
+    const unpacked = await installTree(
       registry,
       pkgDir,
       { name, version, tarball },
-      {
-        maxPackageBytes: maxBytes,
-        maxPackages: opts.maxPackages ?? 150,
-      },
+      { maxUnpackedBytes: quota, maxPackages: opts.maxPackages ?? 150 },
     );
+    await cache.touch(pkgDir);
     const from = JSON.stringify(spec);
     let out: esbuild.BuildResult<{ write: false }>;
     try {
@@ -140,6 +155,7 @@ export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
         platform: 'browser',
         minify: true,
         write: false,
+        metafile: true,
         logLevel: 'silent',
         logOverride: { 'import-is-undefined': 'silent' },
         define: { 'process.env.NODE_ENV': '"production"' },
@@ -170,19 +186,23 @@ export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
       );
     }
     const code = out.outputFiles[0]!.contents;
+    const read = Object.values(out.metafile!.inputs).reduce((n, i) => n + i.bytes, 0);
+    if (read > maxInput || code.byteLength > maxOutput) {
+      await settle(unpacked);
+      throw new BuildError(
+        `The package "${name}@${version}" is too large to bundle here: "${spec}" brings ${mb(read > maxInput ? read : code.byteLength)} of code (at most ${mb(read > maxInput ? maxInput : maxOutput)}). Import a smaller part of it (a subpath such as "${name}/…"), or another package.`,
+      );
+    }
     await mkdir(path.dirname(bundlePath), { recursive: true });
     await writeFile(bundlePath, code);
+    await settle(unpacked + code.byteLength);
     return { name, version, code };
   }
 
+  const treeDir = (name: string, version: string) =>
+    path.join(opts.cacheDir, 'packages', `${name.replace('/', '__')}@${version}`);
   const packageDir = (name: string, version: string) =>
-    path.join(
-      opts.cacheDir,
-      'packages',
-      `${name.replace('/', '__')}@${version}`,
-      'node_modules',
-      name,
-    );
+    path.join(treeDir(name, version), 'node_modules', name);
 
   // a range or tag (react@18, latest) is read from the registry at most every ten minutes
   const ranges = new Map<string, { version: string; at: number }>();
@@ -191,6 +211,7 @@ export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
     const known = ranges.get(`${name}@${range}`);
     let version =
       semver.valid(range) ?? (known && Date.now() - known.at < 600_000 ? known.version : undefined);
+    if (version) await cache.touch(treeDir(name, version));
     if (!version || !existsSync(path.join(packageDir(name, version), 'package.json'))) {
       const doc = await packument(name);
       version = pickVersion(doc, range);
@@ -200,7 +221,14 @@ export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
       const tarball = version ? doc.versions?.[version]?.dist?.tarball : undefined;
       if (!version || !tarball)
         throw new BuildError(`The package "${name}" has no version matching "${range}" on npm.`);
-      await unpackPackage(registry, packageDir(name, version), { name, tarball }, maxLinkedBytes);
+      const unpacked = await unpackPackage(
+        registry,
+        packageDir(name, version),
+        { name, tarball },
+        quota,
+      );
+      await cache.touch(treeDir(name, version));
+      await settle(unpacked);
     }
     if (!semver.valid(range)) ranges.set(`${name}@${range}`, { version, at: Date.now() });
     return openPackage(packageDir(name, version), name, version);
@@ -216,6 +244,7 @@ export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
       .slice(0, 16);
     const cached = path.join(opts.cacheDir, 'bundles', 'esm', `${key}.json`);
     if (existsSync(cached)) {
+      await cache.touch(cached);
       const hit = JSON.parse(await readFile(cached, 'utf8')) as {
         code: string;
         externals: string[];
@@ -227,19 +256,17 @@ export function createNpmResolver(opts: NpmResolverOptions): NpmResolver {
         externals: hit.externals,
       };
     }
-    const treeDir = path.join(
-      opts.cacheDir,
-      'packages',
-      `${name.replace('/', '__')}@${pkg.version}`,
-    );
-    await installTree(
+    const tree = treeDir(name, pkg.version);
+    const unpacked = await installTree(
       registry,
-      treeDir,
+      tree,
       { name, version: pkg.version, tarball: '' },
-      { maxPackageBytes: maxBytes, maxPackages: opts.maxPackages ?? 150 },
+      { maxUnpackedBytes: quota, maxPackages: opts.maxPackages ?? 150 },
       (dep) => external.has(dep),
     );
-    const built = await bundleModule(treeDir, specifier, external);
+    await cache.touch(tree);
+    await settle(unpacked);
+    const built = await bundleModule(tree, specifier, external);
     await mkdir(path.dirname(cached), { recursive: true });
     const staging = `${cached}.${process.pid}.tmp`;
     await writeFile(

@@ -8,6 +8,7 @@ describe('a build pool', () => {
     nice: 0,
     registry: 'http://127.0.0.1:9',
     cacheDir: '/tmp',
+    cacheQuotaBytes: 64 * 1024 * 1024,
   });
   afterAll(() => pool.close());
 

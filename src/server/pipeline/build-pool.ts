@@ -13,6 +13,7 @@ export interface BuildPoolOptions {
   nice: number;
   registry: string;
   cacheDir: string;
+  cacheQuotaBytes: number;
 }
 
 /** Bounded pool of builder threads; log lines stream back while a build runs. */
@@ -59,6 +60,7 @@ export class BuildPool {
         port: port2,
         registry: this.opts.registry,
         cacheDir: this.opts.cacheDir,
+        cacheQuotaBytes: this.opts.cacheQuotaBytes,
       };
       const outcome = await this.pool.run(task, {
         transferList: [port2],

@@ -15,6 +15,8 @@ export interface BuildTask {
   port: MessagePort;
   registry: string;
   cacheDir: string;
+  /** The package cache's quota, in bytes (shared by every build using `cacheDir`). */
+  cacheQuotaBytes: number;
 }
 
 export type BuildOutcome =

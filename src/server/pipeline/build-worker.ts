@@ -14,10 +14,14 @@ const resolvers = new Map<string, PackageResolver>();
 const builder = createBuilder();
 
 export default async function runBuild(task: BuildTask): Promise<BuildOutcome> {
-  const key = `${task.registry}\n${task.cacheDir}`;
+  const key = `${task.registry}\n${task.cacheDir}\n${task.cacheQuotaBytes}`;
   let resolvePackage = resolvers.get(key);
   if (!resolvePackage) {
-    resolvePackage = createNpmResolver({ registry: task.registry, cacheDir: task.cacheDir });
+    resolvePackage = createNpmResolver({
+      registry: task.registry,
+      cacheDir: task.cacheDir,
+      cacheQuotaBytes: task.cacheQuotaBytes,
+    });
     resolvers.set(key, resolvePackage);
   }
   const stop = new AbortController();

@@ -12,6 +12,7 @@ export function createPipeline(ctx: AppContext): Part {
       nice,
       registry: ctx.config.npmRegistry,
       cacheDir: path.join(ctx.config.dataDir, 'npm-cache'),
+      cacheQuotaBytes: ctx.config.npmCacheMaxBytes,
     });
   // Small builds are short and bounded by their size: they keep the normal priority, so a
   // creator's paste builds at full speed however many large builds yield beside it.

@@ -17,6 +17,7 @@ describe.runIf(process.platform === 'linux')('build threads yield the CPU to ser
     nice: BUILD_NICE,
     registry: 'http://127.0.0.1:9',
     cacheDir: '/tmp',
+    cacheQuotaBytes: 64 * 1024 * 1024,
   });
   afterAll(() => pool.close());
 
