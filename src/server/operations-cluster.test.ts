@@ -112,7 +112,7 @@ describe.skipIf(unavailable !== null)('operator actions on every node', () => {
   });
 
   it('a token revoked through A drops the socket it opened on B', async () => {
-    const owner = (await registerUser({ api: apiClient(a.url) })).token;
+    const owner = (await registerVerifiedUser({ api: apiClient(a.url), logs: a.output })).token;
     const made = await apiClient(a.url)('POST', '/api/tokens', {
       token: owner,
       body: { name: 'cli on B', scope: 'read' },
