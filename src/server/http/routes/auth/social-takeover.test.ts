@@ -1,113 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../../test/databases';
-import {
-  GITHUB_APP,
-  GOOGLE_APP,
-  startFakeGitHub,
-  startFakeGoogle,
-  type FakeGitHub,
-  type FakeGoogle,
-  type GitHubPerson,
-} from '../../../../../test/oauth-providers';
-import { registerUser, startTestServer, type TestServer } from '../../../../../test/server';
-
-let people = 0;
-const githubPerson = (email: string, more: Partial<GitHubPerson> = {}): GitHubPerson => {
-  people += 1;
-  return {
-    id: 1000 + people,
-    login: `octo${people}`,
-    name: `Octo Cat ${people}`,
-    emails: [
-      { email: `old${people}@users.noreply.github.com`, primary: false, verified: true },
-      { email, primary: true, verified: true },
-    ],
-    ...more,
-  };
-};
-
-/** One browser: the cookie jar of the sign-in it started. */
-interface Browser {
-  cookie: string;
-}
+import type { FakeGitHub } from '../../../../../test/oauth-providers';
+import { githubPerson, useSocialSignIn } from '../../../../../test/social-sign-in';
+import { registerUser, type TestServer } from '../../../../../test/server';
 
 describeEachDatabase('social sign-in and unconfirmed addresses', (dialect) => {
+  const { parts, startAt, returnTo, exchange, signIn, linksOf } = useSocialSignIn(dialect);
   let server: TestServer;
   let github: FakeGitHub;
-  let google: FakeGoogle;
-
-  beforeAll(async () => {
-    github = await startFakeGitHub();
-    google = await startFakeGoogle();
-    server = await startTestServer(dialect, {
-      GITHUB_CLIENT_ID: GITHUB_APP.clientId,
-      GITHUB_CLIENT_SECRET: GITHUB_APP.clientSecret,
-      GOOGLE_CLIENT_ID: GOOGLE_APP.clientId,
-      GOOGLE_CLIENT_SECRET: GOOGLE_APP.clientSecret,
-      ...github.env,
-      ...google.env,
-    });
+  beforeAll(() => {
+    ({ server, github } = parts);
   });
-  afterAll(async () => {
-    await server.close();
-    await github.close();
-    await google.close();
-  });
-  beforeEach(() => {
-    github.person = null;
-    google.person = null;
-    google.tamper = {};
-  });
-
-  // Our server's own origin: the callback URL names APP_ORIGIN (localhost), the test dials 127.0.0.1.
-  const ours = (url: string) => {
-    const u = new URL(url);
-    return `${server.url}${u.pathname}${u.search}`;
-  };
-
-  /** Presses the button: our redirect, the provider's consent page, back to our callback. */
-  async function startAt(provider: 'github' | 'google') {
-    const start = await fetch(`${server.url}/api/auth/${provider}`, { redirect: 'manual' });
-    expect(start.status).toBe(302);
-    const cookie = /auth_state=[^;]+/.exec(start.headers.get('set-cookie') ?? '')?.[0] ?? '';
-    expect(cookie).not.toBe('');
-    const authorize = new URL(start.headers.get('location') ?? '');
-    const consent = await fetch(authorize, { redirect: 'manual' });
-    expect(consent.status).toBe(302);
-    return { browser: { cookie }, authorize, callback: consent.headers.get('location') ?? '' };
-  }
-
-  async function returnTo(callback: string, browser: Browser) {
-    const res = await fetch(ours(callback), {
-      redirect: 'manual',
-      headers: { cookie: browser.cookie },
-    });
-    expect(res.status).toBe(302);
-    const landed = new URL(res.headers.get('location') ?? '');
-    expect(`${landed.origin}${landed.pathname}`).toBe(
-      `${server.ctx.config.appOrigin}/auth/callback`,
-    );
-    return landed;
-  }
-
-  const exchange = (code: string, browser: Browser) =>
-    server.api('POST', '/api/auth/callback', {
-      body: { code },
-      headers: { cookie: browser.cookie },
-    });
-
-  async function signIn(provider: 'github' | 'google') {
-    const { browser, callback } = await startAt(provider);
-    const landed = await returnTo(callback, browser);
-    expect(landed.searchParams.get('error')).toBeNull();
-    expect(landed.searchParams.get('provider')).toBe(provider);
-    const res = await exchange(landed.searchParams.get('token') ?? '', browser);
-    expect(res.status).toBe(200);
-    return res.body;
-  }
-
-  const linksOf = (userId: string) =>
-    server.ctx.db.selectFrom('oauth_accounts').selectAll().where('user_id', '=', userId).execute();
 
   // Finding: an account registered with someone else's address captured its owner's later
   // social sign-in. Now a password account that never proved its address is linked only after
