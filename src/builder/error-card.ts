@@ -1,7 +1,5 @@
-import path from 'node:path';
-import * as esbuild from 'esbuild';
 import { escapeHtml } from './page';
-import { RUNTIME_DIR } from './paths';
+import { runtimeScript } from './runtime-script';
 
 // The card a page shows instead of a blank page when it fails while starting
 // (runtime/error-card.ts), inlined in the page's head: a few hundred bytes, no request.
@@ -9,18 +7,9 @@ import { RUNTIME_DIR } from './paths';
 let compiled: Promise<string> | undefined;
 
 function cardCode(): Promise<string> {
-  compiled ??= esbuild
-    .build({
-      entryPoints: [path.join(RUNTIME_DIR, 'error-card.ts')],
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2020',
-      minify: true,
-      write: false,
-      logLevel: 'silent',
-    })
-    .then((out) => out.outputFiles[0]!.text.trim().replace(/<\/script/gi, '<\\/script'));
+  compiled ??= runtimeScript("import './error-card';").then((out) =>
+    out.text.trim().replace(/<\/script/gi, '<\\/script'),
+  );
   compiled.catch(() => (compiled = undefined));
   return compiled;
 }

@@ -5,8 +5,9 @@ import { newQuickJSWASMModuleFromVariant, type QuickJSWASMModule } from 'quickjs
 import type { findComponent } from './detect';
 import type { MountFailure } from './error-card';
 import type { BuildLog } from './log';
-import { REPO_ROOT, RUNTIME_DIR } from './paths';
+import { REPO_ROOT } from './paths';
 import { artifactPlugin, type BundleJob } from './resolve-plugin';
+import { runtimeScript } from './runtime-script';
 
 // The build renders the component once, to a string, in a sandbox: an artifact that throws
 // while mounting is named in the deployment's log with its error, component and line, and
@@ -55,23 +56,10 @@ let reactBlob: Promise<string> | undefined;
  * stays small and keeps its names.
  */
 function reactForChecks(): Promise<string> {
-  reactBlob ??= esbuild
-    .build({
-      stdin: {
-        contents: `import * as react from 'react';\nimport * as jsx from 'react/jsx-runtime';\nimport { firstRender, UNSURE } from './first-render';\nglobalThis.__checkReact = { react, jsx, firstRender, UNSURE };`,
-        resolveDir: RUNTIME_DIR,
-        loader: 'ts',
-      },
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2020',
-      minify: true,
-      write: false,
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
-    })
-    .then((out) => out.outputFiles[0]!.text.replace(/\n+$/, '').replace(/\n/g, ' '));
+  reactBlob ??= runtimeScript(
+    `import * as react from 'react';\nimport * as jsx from 'react/jsx-runtime';\nimport { firstRender, UNSURE } from './first-render';\nglobalThis.__checkReact = { react, jsx, firstRender, UNSURE };`,
+    { 'process.env.NODE_ENV': '"production"' },
+  ).then((out) => out.text.replace(/\n+$/, '').replace(/\n/g, ' '));
   reactBlob.catch(() => (reactBlob = undefined));
   return reactBlob;
 }

@@ -1,6 +1,5 @@
-import * as esbuild from 'esbuild';
 import { hashName, makeFile } from './output';
-import { RUNTIME_DIR } from './paths';
+import { runtimeScript } from './runtime-script';
 import type { BuiltFile } from './types';
 
 /** The APIs Claude gives artifacts, each a module of runtime/ that puts itself on window. */
@@ -36,25 +35,10 @@ export function siteRuntime(apis: readonly RuntimeApi[] = RUNTIME_APIS): Promise
   const key = apis.join(',');
   let runtime = runtimes.get(key);
   if (!runtime) {
-    runtime = esbuild
-      .build({
-        stdin: {
-          contents: apis.map((api) => `import './${api}';`).join('\n'),
-          resolveDir: RUNTIME_DIR,
-          loader: 'ts',
-        },
-        bundle: true,
-        format: 'iife',
-        platform: 'browser',
-        target: 'es2020',
-        minify: true,
-        write: false,
-        logLevel: 'silent',
-      })
-      .then((out) => {
-        const code = out.outputFiles[0]!.contents;
-        return makeFile(hashName('runtime', '.js', code), code, true);
-      });
+    runtime = runtimeScript(apis.map((api) => `import './${api}';`).join('\n')).then((out) => {
+      const code = out.contents;
+      return makeFile(hashName('runtime', '.js', code), code, true);
+    });
     runtime.catch(() => runtimes.delete(key));
     runtimes.set(key, runtime);
   }
