@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotScreen } from '../test/browser';
-import { registerUser, startTestServer, type TestServer } from '../test/server';
+import { registerUser, startTestServer, verifyEmailOf, type TestServer } from '../test/server';
 
 // Settings' Profile and Security tabs, as a signed-in person uses them.
 describe('settings: profile and password in the browser', () => {
@@ -64,6 +64,8 @@ describe('settings: profile and password in the browser', () => {
     await page.getByLabel('Confirm new password').fill('a brand new secret');
     await change.click();
     await visible('Your current password is not correct.');
+    // a token needs a confirmed address: the link is opened as the person would
+    await verifyEmailOf(server, user.email);
     const minted = await server.api('POST', '/api/tokens', { token, body: { name: 'ci' } });
     expect(minted.status).toBe(201);
     await page.getByLabel('Current password').fill('correct horse battery');

@@ -22,8 +22,9 @@ import { readBody, sendJson } from './runtime-http';
 const MAX_BODY_BYTES = 256 * 1024;
 /** Counted by ctx.rates (across web nodes with Redis), keyed by the normalised address. */
 const PER_ADDRESS: RateWindow = { name: 'ai-address', max: 60, windowMs: 60_000 };
+/** Counted per setting: an owner who changes the rate starts every visitor on a fresh minute. */
 const perVisitor = (perMinute: number): RateWindow => ({
-  name: 'ai-visitor',
+  name: `ai-visitor-${perMinute}`,
   max: perMinute,
   windowMs: 60_000,
 });
