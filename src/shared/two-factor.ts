@@ -13,13 +13,17 @@ const b64url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'must be base64url');
 
-/** What a browser's navigator.credentials.create() answered, as @simplewebauthn/browser sends it. */
-export const PasskeyRegistrationResponseSchema = z.object({
+/** What every answer of a browser's WebAuthn ceremony carries besides its `response`. */
+const PasskeyCredentialSchema = z.object({
   id: b64url(1400),
   rawId: b64url(1400),
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** What a browser's navigator.credentials.create() answered, as @simplewebauthn/browser sends it. */
+export const PasskeyRegistrationResponseSchema = PasskeyCredentialSchema.extend({
   response: z.object({
     clientDataJSON: b64url(4096),
     attestationObject: b64url(65536),
@@ -31,12 +35,7 @@ export const PasskeyRegistrationResponseSchema = z.object({
 });
 
 /** What navigator.credentials.get() answered. */
-export const PasskeyAuthenticationResponseSchema = z.object({
-  id: b64url(1400),
-  rawId: b64url(1400),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+export const PasskeyAuthenticationResponseSchema = PasskeyCredentialSchema.extend({
   response: z.object({
     clientDataJSON: b64url(4096),
     authenticatorData: b64url(65536),
