@@ -14,6 +14,18 @@ const zones = [
   // The MCP tools run inside the server and in the command-line tool alike: the server's
   // side comes in through a port (src/server/mcp/domain-port.ts).
   { target: './src/mcp', from: ['./src/server', './src/web'] },
+  // The domain holds the rules and returns rows: requests, wire shapes, serving, sockets and
+  // the build pipeline call it, never the other way round.
+  {
+    target: './src/server/domain',
+    from: [
+      './src/server/http',
+      './src/server/presenters',
+      './src/server/hosting',
+      './src/server/realtime',
+      './src/server/pipeline',
+    ],
+  },
 ];
 
 export default tseslint.config(

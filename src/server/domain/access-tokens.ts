@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   ACCESS_TOKEN_PREFIX,
   MAX_ACCESS_TOKENS_PER_ACCOUNT,
-  type AccessToken,
   type AccessTokenScope,
   type CreateAccessTokenRequest,
-  type CreateAccessTokenResponse,
 } from '../../shared/access-token';
 import { CreateAccessTokenRequestSchema } from '../../shared/access-token';
 import {
@@ -33,19 +31,6 @@ export function isAccessTokenSecret(token: string): boolean {
   return token.startsWith(ACCESS_TOKEN_PREFIX);
 }
 
-export function presentAccessToken(row: AccessTokenRow): AccessToken {
-  return {
-    id: row.id,
-    name: row.name,
-    scope: row.scope,
-    prefix: row.prefix,
-    last4: row.last4,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    lastUsedAt: row.last_used_at,
-  };
-}
-
 /** Tokens outlive sessions by months: a guest account is gone within a day. */
 function assertMayHoldTokens(user: UserRow): void {
   if (user.is_guest) {
@@ -57,7 +42,7 @@ export async function createAccessToken(
   db: Database,
   user: UserRow,
   input: CreateAccessTokenRequest,
-): Promise<CreateAccessTokenResponse> {
+): Promise<{ row: AccessTokenRow; secret: string }> {
   assertMayHoldTokens(user);
   // A token outlives every session: only the address's proven owner mints one.
   assertEmailVerified(user);
@@ -83,12 +68,12 @@ export async function createAccessToken(
       `You already have ${MAX_ACCESS_TOKENS_PER_ACCOUNT} access tokens, the most one account can hold. Revoke one you no longer use, then create the new one.`,
     );
   }
-  return { token: presentAccessToken(row), secret };
+  return { row, secret };
 }
 
-export async function listAccessTokens(db: Database, user: UserRow): Promise<AccessToken[]> {
+export async function listAccessTokens(db: Database, user: UserRow): Promise<AccessTokenRow[]> {
   assertMayHoldTokens(user);
-  return (await accessTokensOfUser(db, user.id)).map(presentAccessToken);
+  return accessTokensOfUser(db, user.id);
 }
 
 /** Revokes one token; every node drops the sockets it opened. */

@@ -1,9 +1,4 @@
-import type {
-  ApiKey,
-  CreateApiKeyRequest,
-  TestApiKeyResponse,
-  UpdateApiKeyRequest,
-} from '../../shared/api-key';
+import type { CreateApiKeyRequest, UpdateApiKeyRequest } from '../../shared/api-key';
 import type { AiProvider } from '../../shared/deployment';
 import { completeWith, AiProviderError } from '../ai/providers';
 import type { AppContext } from '../context';
@@ -30,20 +25,6 @@ export function aiDay(now = Date.now()): string {
   return nowIso(now).slice(0, 10);
 }
 
-export function presentApiKey(row: ApiKeyWithCalls): ApiKey {
-  return {
-    id: row.id,
-    provider: row.provider,
-    keyName: row.key_name,
-    isActive: row.is_active === 1,
-    lastUsedAt: row.last_used_at,
-    maskedKey: `…${row.last4}`,
-    callsToday: row.calls_today,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
 /** Keys belong to accounts: a guest's would vanish with the guest in 24 hours. */
 function assertMayHoldKeys(user: UserRow): void {
   if (user.is_guest) {
@@ -51,16 +32,15 @@ function assertMayHoldKeys(user: UserRow): void {
   }
 }
 
-export async function listApiKeys(ctx: AppContext, user: UserRow): Promise<ApiKey[]> {
+export async function listApiKeys(ctx: AppContext, user: UserRow): Promise<ApiKeyWithCalls[]> {
   assertMayHoldKeys(user);
-  const rows = await apiKeysOfUser(ctx.db, user.id, aiDay());
-  return rows.map(presentApiKey);
+  return apiKeysOfUser(ctx.db, user.id, aiDay());
 }
 
-async function shown(ctx: AppContext, user: UserRow, id: string): Promise<ApiKey> {
+async function shown(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyWithCalls> {
   const row = (await apiKeysOfUser(ctx.db, user.id, aiDay())).find((r) => r.id === id);
   if (!row) throw notFound('API key not found');
-  return presentApiKey(row);
+  return row;
 }
 
 async function ownedKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyRow> {
@@ -74,7 +54,7 @@ export async function createApiKey(
   ctx: AppContext,
   user: UserRow,
   input: Required<Pick<CreateApiKeyRequest, 'provider' | 'keyName' | 'apiKey' | 'isActive'>>,
-): Promise<ApiKey> {
+): Promise<ApiKeyWithCalls> {
   assertMayHoldKeys(user);
   // A stored key outlives every session: only the address's proven owner stores one.
   assertEmailVerified(user);
@@ -100,7 +80,7 @@ export async function changeApiKey(
   user: UserRow,
   id: string,
   input: UpdateApiKeyRequest & { keyName: string },
-): Promise<ApiKey> {
+): Promise<ApiKeyWithCalls> {
   const before = await ownedKey(ctx, user, id);
   assertEmailVerified(user);
   if (input.provider && input.provider !== before.provider) {
@@ -126,12 +106,11 @@ export async function removeApiKey(ctx: AppContext, user: UserRow, id: string): 
   if (!(await deleteApiKey(ctx.db, user.id, id))) throw notFound('API key not found');
 }
 
+/** What the provider made of a stored key. */
+export type ApiKeyTest = { valid: true; model: string } | { valid: false; error: string };
+
 /** Asks the provider for the smallest answer: a key that gets one is valid. */
-export async function testApiKey(
-  ctx: AppContext,
-  user: UserRow,
-  id: string,
-): Promise<TestApiKeyResponse> {
+export async function testApiKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyTest> {
   const row = await ownedKey(ctx, user, id);
   try {
     const answer = await completeWith(
@@ -141,9 +120,9 @@ export async function testApiKey(
       { system: null, turns: [{ role: 'user', text: 'Reply with the word OK.' }], maxTokens: null },
       5,
     );
-    return { isValid: true, error: null, model: answer.model };
+    return { valid: true, model: answer.model };
   } catch (err) {
-    if (err instanceof AiProviderError) return { isValid: false, error: err.message, model: null };
+    if (err instanceof AiProviderError) return { valid: false, error: err.message };
     throw err;
   }
 }

@@ -1,12 +1,5 @@
-import type {
-  BillingPlansResponse,
-  CheckoutSessionResponse,
-  PortalSessionResponse,
-  SubscriptionResponse,
-} from '../../shared/billing';
-import { PLAN_NAMES, PLANS, maxSitesFor, type PlanName } from '../../shared/plans';
+import { PLANS, maxSitesFor, type PlanName } from '../../shared/plans';
 import { callStripe, isMissingOnStripe, stripeClient } from '../billing/stripe-client';
-import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { storedBytesOfUser } from '../db/queries/blobs';
 import {
@@ -17,7 +10,7 @@ import {
 import { countUnexpiredSitesOfUser } from '../db/queries/sites';
 import { userById } from '../db/queries/users';
 import { isUniqueViolation } from '../db/errors';
-import type { UserRow } from '../db/schema';
+import type { SubscriptionRow, UserRow } from '../db/schema';
 import {
   badRequest,
   billingUnavailable,
@@ -33,43 +26,33 @@ import { assertEmailVerified } from './email-verification';
 
 // Plans bought through Stripe Checkout and managed in Stripe's portal (SPEC.md sections 6-8).
 
-export const BILLING_OFF_REASON = 'Payments are not set up on this server yet.';
 export const ALREADY_SUBSCRIBED =
   'You already have a subscription: use Manage Billing to change or cancel it.';
 
-/** GET /api/billing/plans: every plan, with the price it is sold at here. */
-export function billingPlans(config: Config): BillingPlansResponse {
-  const enabled = config.billing.secretKey !== null;
-  const plans = Object.fromEntries(
-    PLAN_NAMES.map((name) => [
-      name,
-      {
-        ...PLANS[name],
-        stripePriceId: name === 'STARTER' || name === 'PRO' ? config.billing.prices[name] : null,
-      },
-    ]),
-  ) as BillingPlansResponse['plans'];
-  return { plans, billingEnabled: enabled, unavailableReason: enabled ? null : BILLING_OFF_REASON };
+/** Where an account stands: the plan in force, the live subscription and the usage. */
+export interface BillingStanding {
+  plan: PlanName;
+  /** undefined: never subscribed, or the last subscription has ended. */
+  subscription: SubscriptionRow | undefined;
+  /** The limits are null where the plan has none. */
+  usage: {
+    sites: number;
+    maxSites: number | null;
+    storageBytes: number;
+    storageQuotaBytes: number | null;
+  };
+  /** Stripe's portal is for STARTER and PRO users with a Stripe customer. */
+  canManageBilling: boolean;
 }
 
 /** GET /api/billing/subscription: the plan in force, the live subscription and the usage. */
-export async function subscriptionOf(
-  ctx: AppContext,
-  user: UserRow,
-): Promise<SubscriptionResponse> {
+export async function subscriptionOf(ctx: AppContext, user: UserRow): Promise<BillingStanding> {
   const plan = planOf(ctx.config, user);
   const [live] = await subscriptionsOfUserWithStatus(ctx.db, user.id, LIVE_STATUSES);
   const customer = await billingCustomerOfUser(ctx.db, user.id);
   return {
     plan,
-    subscription: live
-      ? {
-          plan: live.plan,
-          status: live.status,
-          currentPeriodEnd: live.current_period_end,
-          cancelAtPeriodEnd: live.cancel_at_period_end === 1,
-        }
-      : null,
+    subscription: live,
     usage: {
       sites: await countUnexpiredSitesOfUser(ctx.db, user.id, nowIso()),
       maxSites: maxSitesFor(plan),
@@ -113,12 +96,12 @@ async function customerIdOf(ctx: AppContext, user: UserRow): Promise<string> {
 
 const PLAN_WORDS = (plan: PlanName) => `the ${PLANS[plan].label} plan`;
 
-/** POST /api/billing/create-checkout-session: Stripe's page where the plan is paid for. */
+/** POST /api/billing/create-checkout-session: Stripe's page where the plan is paid for (its URL). */
 export async function startCheckout(
   ctx: AppContext,
   user: UserRow,
   priceId: string,
-): Promise<CheckoutSessionResponse> {
+): Promise<string> {
   const stripe = stripeClient(ctx.config);
   if (user.is_guest) throw forbidden('Create an account to upgrade your plan.');
   // Receipts and billing notices go to the address: it must be the payer's own.
@@ -148,7 +131,7 @@ export async function startCheckout(
     }),
   );
   if (!session.url) throw paymentProviderFailed('The payment provider gave no checkout page.');
-  return { checkoutUrl: session.url };
+  return session.url;
 }
 
 /**
@@ -159,7 +142,7 @@ export async function confirmCheckout(
   ctx: AppContext,
   user: UserRow,
   sessionId: string,
-): Promise<SubscriptionResponse> {
+): Promise<BillingStanding> {
   const stripe = stripeClient(ctx.config);
   const missing = () => notFound('Checkout session not found');
   const session = await callStripe(
@@ -177,12 +160,12 @@ export async function confirmCheckout(
   return subscriptionOf(ctx, (await userById(ctx.db, user.id)) ?? user);
 }
 
-/** POST /api/billing/create-portal-session: Stripe's page to change, cancel or pay. */
+/** POST /api/billing/create-portal-session: Stripe's page to change, cancel or pay (its URL). */
 export async function openBillingPortal(
   ctx: AppContext,
   user: UserRow,
   returnUrl: string,
-): Promise<PortalSessionResponse> {
+): Promise<string> {
   const stripe = stripeClient(ctx.config);
   assertEmailVerified(user);
   const own = new URL(ctx.config.appOrigin).origin;
@@ -203,7 +186,7 @@ export async function openBillingPortal(
       return_url: url.toString(),
     }),
   );
-  return { portalUrl: portal.url };
+  return portal.url;
 }
 
 const ENDED = new Set(['canceled', 'incomplete_expired']);

@@ -1,4 +1,3 @@
-import * as acme from 'acme-client';
 import type { AppContext } from '../context';
 import {
   claimCertificateWork,
@@ -15,6 +14,7 @@ import {
   sitesWithCertificateDue,
 } from '../db/queries/certificates';
 import type { SiteRow } from '../db/schema';
+import { newAccountKey, orderCertificate, type IssuedCertificate } from '../integrations/acme';
 import { nowIso } from '../lib/ids';
 import { open, seal } from '../lib/secret-box';
 
@@ -51,64 +51,28 @@ export function orderRetryDelayMs(failures: number): number {
 async function accountKey(ctx: AppContext): Promise<string> {
   const stored = await installationSecret(ctx.db, ACCOUNT_KEY);
   if (stored) return open(ctx.config.secretKey, stored);
-  const key = (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
+  const key = await newAccountKey();
   // Two nodes may both make one: the first stored wins and both use it.
   const kept = await keepInstallationSecret(ctx.db, ACCOUNT_KEY, seal(ctx.config.secretKey, key));
   return open(ctx.config.secretKey, kept);
 }
 
-export interface IssuedCertificate {
-  certPem: string;
-  keyPem: string;
-  expiresAt: string;
-  issuedAt: string;
-}
-
 /** One ACME order for `domain`, HTTP-01 answered from the acme_challenges table. */
-async function orderCertificate(ctx: AppContext, domain: string): Promise<IssuedCertificate> {
+async function orderCertificateOf(ctx: AppContext, domain: string): Promise<IssuedCertificate> {
   const directoryUrl = ctx.config.acmeDirectoryUrl;
   if (!directoryUrl) throw new Error(CERTIFICATES_OFF_MESSAGE);
-  const client = new acme.Client({
+  return orderCertificate({
     directoryUrl,
     accountKey: await accountKey(ctx),
-    // A CA validates in seconds; polling for minutes (the client's default) would hold a
-    // node's shutdown. An order that is not ready within about half a minute fails here
-    // and is retried with backoff by the certificates job.
-    backoffAttempts: 6,
-    backoffMin: 1000,
-    backoffMax: 10_000,
-  });
-  const [key, csr] = await acme.crypto.createCsr(
-    { commonName: domain, altNames: [domain] },
-    await acme.crypto.createPrivateEcdsaKey('P-256'),
-  );
-  const certPem = await client.auto({
-    csr,
-    ...(ctx.config.acmeEmail ? { email: ctx.config.acmeEmail } : {}),
-    termsOfServiceAgreed: true,
-    challengePriority: ['http-01'],
-    // acme-client's own check would ask this node's resolver, which need not see the domain
-    // as the CA does; the CA's validation is the one that counts.
-    skipChallengeVerification: true,
-    challengeCreateFn: async (_authz, challenge, keyAuthorization) => {
-      await putAcmeChallenge(
-        ctx.db,
-        challenge.token,
-        keyAuthorization,
-        nowIso(Date.now() + CHALLENGE_TTL_MS),
-      );
-    },
-    challengeRemoveFn: async (_authz, challenge) => {
-      await deleteAcmeChallenge(ctx.db, challenge.token);
+    email: ctx.config.acmeEmail,
+    domain,
+    // In the database, so whichever node the CA reaches answers.
+    answers: {
+      put: (token, keyAuthorization) =>
+        putAcmeChallenge(ctx.db, token, keyAuthorization, nowIso(Date.now() + CHALLENGE_TTL_MS)),
+      remove: (token) => deleteAcmeChallenge(ctx.db, token),
     },
   });
-  const info = acme.crypto.readCertificateInfo(certPem);
-  return {
-    certPem,
-    keyPem: key.toString(),
-    expiresAt: info.notAfter.toISOString(),
-    issuedAt: info.notBefore.toISOString(),
-  };
 }
 
 function siteChanged(ctx: AppContext, site: SiteRow): void {
@@ -119,7 +83,7 @@ function siteChanged(ctx: AppContext, site: SiteRow): void {
 async function provision(ctx: AppContext, site: SiteRow, domain: string): Promise<boolean> {
   const renewing = site.ssl_status === 'ACTIVE';
   try {
-    const issued = await orderCertificate(ctx, domain);
+    const issued = await orderCertificateOf(ctx, domain);
     await putCertificate(ctx.db, {
       domain,
       cert_pem: issued.certPem,

@@ -12,9 +12,10 @@ import { deleteCertificate } from '../db/queries/certificates';
 import { isUniqueViolation } from '../db/errors';
 import type { SiteRow, UserRow } from '../db/schema';
 import { badRequest, conflict } from '../errors';
+import { createDnsLookup, type DnsLookup } from '../integrations/dns';
 import { nowIso } from '../lib/ids';
 import { checkCustomDomain, type OwnDomains } from './custom-domain-names';
-import { createDnsLookup, verifyDns, type DnsLookup, type DnsVerdict } from './dns-verification';
+import { verifyDns, type DnsVerdict } from './dns-verification';
 import { assertMayUseCustomDomains } from './plans';
 import { assertEmailVerified } from './email-verification';
 

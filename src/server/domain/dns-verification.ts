@@ -1,14 +1,7 @@
-import { promises as dns } from 'node:dns';
-import type { Config } from '../config';
+import type { DnsLookup } from '../integrations/dns';
 
-// Does the custom domain point at us? One lookup per record the instructions name, through
-// the DNS servers of DNS_SERVERS (the system's when unset).
-
-export interface DnsLookup {
-  cname(name: string): Promise<string[]>;
-  a(name: string): Promise<string[]>;
-  aaaa(name: string): Promise<string[]>;
-}
+// Does the custom domain point at us? The answers of DNS (asked through integrations/dns.ts)
+// read against the record the instructions name, in words for the site's owner.
 
 export interface DnsVerdict {
   verified: boolean;
@@ -16,18 +9,6 @@ export interface DnsVerdict {
   message: string;
   /** true when DNS gave an answer (records or "no such record"); false when it could not be asked */
   definite: boolean;
-}
-
-const LOOKUP_TIMEOUT_MS = 3000;
-
-export function createDnsLookup(config: Pick<Config, 'dnsServers'>): DnsLookup {
-  const resolver = new dns.Resolver({ timeout: LOOKUP_TIMEOUT_MS, tries: 2 });
-  if (config.dnsServers.length) resolver.setServers(config.dnsServers);
-  return {
-    cname: (name) => resolver.resolveCname(name),
-    a: (name) => resolver.resolve4(name),
-    aaaa: (name) => resolver.resolve6(name),
-  };
 }
 
 /** A host name as records compare: lower-cased, without the root's trailing dot. */

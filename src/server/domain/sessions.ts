@@ -10,12 +10,10 @@ import {
 } from '../db/queries/sessions';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
-import type { UserRow } from '../db/schema';
-import type { SessionInfo } from '../../shared/account';
+import type { SessionRow, UserRow } from '../db/schema';
 import { notFound } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { revokeAllAccessTokens } from './access-tokens';
-import { deviceLabel } from './devices';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -80,21 +78,18 @@ export async function revokeSession(
   if (session) ctx.events.emit('session.ended', { sessionId: session.id, userId: session.user_id });
 }
 
+/** A signed-in browser or device, without its token's hash. */
+export type LiveSession = Pick<
+  SessionRow,
+  'id' | 'user_agent' | 'created_at' | 'last_used_at' | 'expires_at'
+>;
+
 /** The account's signed-in browsers and devices for the Sessions list. */
 export async function listSessions(
   ctx: Pick<AppContext, 'db'>,
   user: UserRow,
-  currentSessionId: string | null,
-): Promise<SessionInfo[]> {
-  const rows = await liveSessionsOfUser(ctx.db, user.id, nowIso());
-  return rows.map((row) => ({
-    id: row.id,
-    device: deviceLabel(row.user_agent),
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    expiresAt: row.expires_at,
-    current: row.id === currentSessionId,
-  }));
+): Promise<LiveSession[]> {
+  return liveSessionsOfUser(ctx.db, user.id, nowIso());
 }
 
 /** Signs out one of the account's own sessions; another account's id is not found. */

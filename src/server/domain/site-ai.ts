@@ -1,6 +1,6 @@
+import type { AiProvider } from '../../shared/deployment';
 import {
   SITE_AI_DEFAULTS,
-  type SiteAiResponse,
   type SiteAiSettings,
   type UpdateSiteAiRequest,
 } from '../../shared/site-ai';
@@ -26,7 +26,15 @@ export async function settingsOfSite(db: Database, siteId: string): Promise<Site
   };
 }
 
-export async function siteAiState(ctx: AppContext, site: SiteRow): Promise<SiteAiResponse> {
+/** A site's AI settings with what they have come to today. */
+export interface SiteAiState {
+  settings: SiteAiSettings;
+  callsToday: number;
+  /** Whose key would answer the site's next call; null when the owner has no active key. */
+  provider: AiProvider | null;
+}
+
+export async function siteAiState(ctx: AppContext, site: SiteRow): Promise<SiteAiState> {
   const [settings, callsToday, keys, live] = await Promise.all([
     settingsOfSite(ctx.db, site.id),
     aiCallsOfSiteDay(ctx.db, site.id, aiDay()),
@@ -42,7 +50,7 @@ export async function changeSiteAi(
   ctx: AppContext,
   site: SiteRow,
   input: UpdateSiteAiRequest,
-): Promise<SiteAiResponse> {
+): Promise<SiteAiState> {
   const next = { ...(await settingsOfSite(ctx.db, site.id)), ...input };
   await putSiteAiSettings(ctx.db, {
     site_id: site.id,

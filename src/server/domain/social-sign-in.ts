@@ -1,4 +1,3 @@
-import { generateCodeVerifier, generateState } from 'arctic';
 import type { Config } from '../config';
 import { isUniqueViolation } from '../db/errors';
 import {
@@ -24,6 +23,7 @@ import {
   type OAuthProviderClient,
   type ProviderIdentity,
 } from '../oauth/types';
+import { newSignInSecrets } from '../oauth/sign-in-secrets';
 import { newUser } from './accounts';
 import { planOf } from './plans';
 import { requestLink } from './social-link';
@@ -47,11 +47,7 @@ export async function startSocialSignIn(
   browserState: string,
   now = Date.now(),
 ): Promise<string> {
-  const secrets = {
-    state: generateState(),
-    codeVerifier: client.usesPkce ? generateCodeVerifier() : null,
-    nonce: client.usesNonce ? newToken() : null,
-  };
+  const secrets = newSignInSecrets(client, client.usesNonce ? newToken() : null);
   await insertOAuthSignIn(db, {
     state_hash: hashToken(secrets.state),
     browser_state_hash: hashToken(browserState),

@@ -1,7 +1,8 @@
-import type { AbuseCategory, Announcement } from '../../shared/admin';
+import type { AbuseCategory } from '../../shared/admin';
 import type { DeploymentStatus } from '../../shared/deployment';
 import type { PlanName } from '../../shared/plans';
 import type { SiteStatus } from '../../shared/site';
+import type { AnnouncementRow } from '../db/schema';
 
 /** What the realtime part needs of a deployment to tell its watchers; plain data, so it crosses nodes. */
 export interface DeploymentState {
@@ -100,8 +101,11 @@ export interface AppEvents {
   };
   /** An operator suspended an account or lifted the suspension. */
   'user.moderated': { userId: string; email: string; suspended: boolean; reason: string | null };
-  /** An operator posted an announcement: every open app screen shows it (`system-update`). */
-  'announcement.published': { announcement: Announcement };
+  /**
+   * An operator posted an announcement: every open app screen shows it (`system-update`). The
+   * row as stored; each node presents it for its own sockets.
+   */
+  'announcement.published': { announcement: AnnouncementRow };
   /** An operator ended an announcement early: screens drop its banner. */
   'announcement.ended': { id: string };
   /** Stripe could not charge a renewal: the owner is told by e-mail how to fix it. */

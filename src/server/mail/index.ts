@@ -12,11 +12,11 @@ import {
   type MailContent,
 } from './templates';
 
-export { createMailer, type Mailer, type MailMessage } from './mailer';
-
 /**
- * The e-mails that follow what happened elsewhere (billing, abuse reports). Handlers are `onOwn`: the node
- * where the change was made sends the e-mail, so a cluster sends it once.
+ * The mail listeners: the e-mails that follow what happened elsewhere (billing, abuse reports).
+ * Handlers are `onOwn`: the node where the change was made sends the e-mail, so a cluster sends
+ * it once. The port that sends and the templates are apart from these listeners: the domain
+ * sends its own mail through them without depending on this file, which depends on the domain.
  */
 export function createMailNotifications(ctx: AppContext): Part {
   const unsubscribe: Array<() => void> = [];

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { EVENTS, type SystemUpdateEvent } from '../../shared/events';
 import type { AppContext, Part } from '../context';
 import type { AppEvents } from '../events';
+import { presentAnnouncement } from '../presenters/announcement';
 import { presentDeploymentEvent } from '../presenters/deployment';
 import { rooms } from './rooms';
 import { attachSocketServer } from './socket-server';
@@ -39,7 +40,7 @@ export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
     ctx.events.on('announcement.published', (e) =>
       local.emit(EVENTS.systemUpdate, {
         type: 'announcement',
-        announcement: e.announcement,
+        announcement: presentAnnouncement(e.announcement),
       } satisfies SystemUpdateEvent),
     ),
     ctx.events.on('announcement.ended', (e) =>

@@ -1,4 +1,3 @@
-import type { Announcement } from '../../../shared/admin';
 import type { AppContext } from '../../context';
 import {
   activeAnnouncements,
@@ -14,23 +13,14 @@ import { audit } from './audit';
 /** Announcements are for a maintenance window or an incident, not a standing notice. */
 export const MAX_ANNOUNCEMENT_DAYS = 14;
 
-export function presentAnnouncement(row: AnnouncementRow): Announcement {
-  return {
-    id: row.id,
-    message: row.message,
-    level: row.level,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    endedAt: row.ended_at,
-  };
+export async function currentAnnouncements(
+  ctx: Pick<AppContext, 'db'>,
+): Promise<AnnouncementRow[]> {
+  return activeAnnouncements(ctx.db, nowIso());
 }
 
-export async function currentAnnouncements(ctx: Pick<AppContext, 'db'>): Promise<Announcement[]> {
-  return (await activeAnnouncements(ctx.db, nowIso())).map(presentAnnouncement);
-}
-
-export async function announcementHistory(ctx: Pick<AppContext, 'db'>): Promise<Announcement[]> {
-  return (await recentAnnouncements(ctx.db)).map(presentAnnouncement);
+export async function announcementHistory(ctx: Pick<AppContext, 'db'>): Promise<AnnouncementRow[]> {
+  return recentAnnouncements(ctx.db);
 }
 
 /** Stores it, then every node pushes it to every socket it holds (`system-update`). */
@@ -38,7 +28,7 @@ export async function postAnnouncement(
   ctx: AppContext,
   operator: UserRow,
   input: { message: string; level: 'info' | 'warning'; expiresAt: string },
-): Promise<Announcement> {
+): Promise<AnnouncementRow> {
   const now = Date.now();
   const expires = Date.parse(input.expiresAt);
   if (!(expires > now)) throw badRequest('An announcement must end in the future.');
@@ -60,16 +50,15 @@ export async function postAnnouncement(
     id: row.id,
     label: row.message.slice(0, 80),
   });
-  const announcement = presentAnnouncement(row);
-  ctx.events.emit('announcement.published', { announcement });
-  return announcement;
+  ctx.events.emit('announcement.published', { announcement: row });
+  return row;
 }
 
 export async function endAnnouncementEarly(
   ctx: AppContext,
   operator: UserRow,
   id: string,
-): Promise<Announcement> {
+): Promise<AnnouncementRow> {
   const row = await endAnnouncement(ctx.db, id, nowIso());
   if (!row) throw notFound('No running announcement with this id');
   await audit(ctx, operator, 'announcement.end', {
@@ -78,5 +67,5 @@ export async function endAnnouncementEarly(
     label: row.message.slice(0, 80),
   });
   ctx.events.emit('announcement.ended', { id: row.id });
-  return presentAnnouncement(row);
+  return row;
 }

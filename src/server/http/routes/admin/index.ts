@@ -38,6 +38,7 @@ import {
   presentAdminUser,
   presentAuditEntry,
 } from '../../../presenters/admin';
+import { presentAnnouncement } from '../../../presenters/announcement';
 import { requireUser } from '../../auth';
 import { IdParamsSchema } from '../../params';
 
@@ -133,17 +134,22 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     app.get('/announcements', async () => {
-      return { announcements: await announcementHistory(ctx) } satisfies AnnouncementsResponse;
+      const rows = await announcementHistory(ctx);
+      return { announcements: rows.map(presentAnnouncement) } satisfies AnnouncementsResponse;
     });
 
     app.post('/announcements', async (request, reply) => {
       const input = CreateAnnouncementRequestSchema.parse(request.body ?? {});
-      const announcement = await postAnnouncement(ctx, operator(request), input);
+      const announcement = presentAnnouncement(
+        await postAnnouncement(ctx, operator(request), input),
+      );
       return reply.status(201).send({ announcement } satisfies AnnouncementResponse);
     });
 
     app.post('/announcements/:id/end', async (request) => {
-      const announcement = await endAnnouncementEarly(ctx, operator(request), id(request));
+      const announcement = presentAnnouncement(
+        await endAnnouncementEarly(ctx, operator(request), id(request)),
+      );
       return { announcement } satisfies AnnouncementResponse;
     });
 

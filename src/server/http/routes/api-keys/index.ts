@@ -14,6 +14,7 @@ import {
   removeApiKey,
   testApiKey,
 } from '../../../domain/api-keys';
+import { presentApiKey, presentApiKeyTest } from '../../../presenters/api-key';
 import { requireUser } from '../../auth';
 import { IdParamsSchema } from '../../params';
 
@@ -21,13 +22,14 @@ import { IdParamsSchema } from '../../params';
 export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/', async (request) => {
-      return (await listApiKeys(ctx, requireUser(request))) satisfies ApiKeysResponse;
+      const keys = await listApiKeys(ctx, requireUser(request));
+      return keys.map(presentApiKey) satisfies ApiKeysResponse;
     });
 
     app.post('/', async (request, reply) => {
       const user = requireUser(request);
       const input = CreateApiKeyRequestSchema.parse(request.body ?? {});
-      const apiKey = await createApiKey(ctx, user, input);
+      const apiKey = presentApiKey(await createApiKey(ctx, user, input));
       return reply.status(201).send({ apiKey } satisfies ApiKeyResponse);
     });
 
@@ -35,7 +37,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = requireUser(request);
       const { id } = IdParamsSchema.parse(request.params);
       const input = UpdateApiKeyRequestSchema.parse(request.body ?? {});
-      const apiKey = await changeApiKey(ctx, user, id, input);
+      const apiKey = presentApiKey(await changeApiKey(ctx, user, id, input));
       return { apiKey } satisfies ApiKeyResponse;
     });
 
@@ -49,7 +51,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/:id/test', async (request) => {
       const user = requireUser(request);
       const { id } = IdParamsSchema.parse(request.params);
-      return (await testApiKey(ctx, user, id)) satisfies TestApiKeyResponse;
+      return presentApiKeyTest(await testApiKey(ctx, user, id)) satisfies TestApiKeyResponse;
     });
   };
 }

@@ -21,6 +21,7 @@ import {
 } from '../../../domain/password-resets';
 import { endOtherSessions, endSession, listSessions } from '../../../domain/sessions';
 import { unauthorized } from '../../../errors';
+import { presentSession } from '../../../presenters/session';
 import { clearAuthCookie, requireUser } from '../../auth';
 import { passwordResetLimits, rateLimits } from '../../rate-limits';
 
@@ -46,7 +47,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     app.get('/sessions', async (request) => {
-      const sessions = await listSessions(ctx, requireUser(request), request.sessionId);
+      const rows = await listSessions(ctx, requireUser(request));
+      const sessions = rows.map((row) => presentSession(row, request.sessionId));
       return { sessions } satisfies SessionsResponse;
     });
 

@@ -10,13 +10,13 @@ import {
 } from '../../../../shared/billing';
 import type { AppContext } from '../../../context';
 import {
-  billingPlans,
   confirmCheckout,
   openBillingPortal,
   startCheckout,
   subscriptionOf,
 } from '../../../domain/billing';
 import { billingUnavailable } from '../../../errors';
+import { presentBillingPlans, presentSubscription } from '../../../presenters/billing';
 import { requireUser } from '../../auth';
 import { stripeWebhookRoute } from './webhook';
 
@@ -30,29 +30,32 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsync {
       throw billingUnavailable();
     });
 
-    app.get('/plans', async () => billingPlans(ctx.config) satisfies BillingPlansResponse);
+    app.get('/plans', async () => presentBillingPlans(ctx.config) satisfies BillingPlansResponse);
 
     app.get('/subscription', async (request) => {
       const user = requireUser(request);
-      return (await subscriptionOf(ctx, user)) satisfies SubscriptionResponse;
+      return presentSubscription(await subscriptionOf(ctx, user)) satisfies SubscriptionResponse;
     });
 
     app.post('/create-checkout-session', async (request) => {
       const user = requireUser(request);
       const { priceId } = CreateCheckoutSessionRequestSchema.parse(request.body ?? {});
-      return (await startCheckout(ctx, user, priceId)) satisfies CheckoutSessionResponse;
+      const checkoutUrl = await startCheckout(ctx, user, priceId);
+      return { checkoutUrl } satisfies CheckoutSessionResponse;
     });
 
     app.post('/confirm-checkout', async (request) => {
       const user = requireUser(request);
       const { sessionId } = ConfirmCheckoutRequestSchema.parse(request.body ?? {});
-      return (await confirmCheckout(ctx, user, sessionId)) satisfies SubscriptionResponse;
+      const standing = await confirmCheckout(ctx, user, sessionId);
+      return presentSubscription(standing) satisfies SubscriptionResponse;
     });
 
     app.post('/create-portal-session', async (request) => {
       const user = requireUser(request);
       const { returnUrl } = CreatePortalSessionRequestSchema.parse(request.body ?? {});
-      return (await openBillingPortal(ctx, user, returnUrl)) satisfies PortalSessionResponse;
+      const portalUrl = await openBillingPortal(ctx, user, returnUrl);
+      return { portalUrl } satisfies PortalSessionResponse;
     });
 
     await app.register(stripeWebhookRoute(ctx));

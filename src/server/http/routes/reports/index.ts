@@ -7,6 +7,7 @@ import {
 import type { AppContext } from '../../../context';
 import { currentAnnouncements } from '../../../domain/operations/announcements';
 import { fileAbuseReport } from '../../../domain/operations/reports';
+import { presentAnnouncement } from '../../../presenters/announcement';
 import { clientAddress } from '../../rate-limits';
 
 /** POST /api/reports: the public 'Report abuse' form; signed in or not. */
@@ -28,7 +29,8 @@ export function announcementRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/', async (_request, reply) => {
       // Screens poll nothing: new ones come by socket; this is the state at load time.
       void reply.header('cache-control', 'no-store');
-      return { announcements: await currentAnnouncements(ctx) } satisfies AnnouncementsResponse;
+      const rows = await currentAnnouncements(ctx);
+      return { announcements: rows.map(presentAnnouncement) } satisfies AnnouncementsResponse;
     });
   };
 }

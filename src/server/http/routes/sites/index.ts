@@ -25,6 +25,7 @@ import {
 import { deleteSite, listDeployments, listSites, rollbackSite } from '../../../domain/sites';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
+import { presentSiteAi } from '../../../presenters/site-ai';
 import { requireUser } from '../../auth';
 import { IdParamsSchema } from '../../params';
 
@@ -66,13 +67,13 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get('/:id/ai', async (request) => {
       const site = await siteOf(request);
-      return (await siteAiState(ctx, site)) satisfies SiteAiResponse;
+      return presentSiteAi(await siteAiState(ctx, site)) satisfies SiteAiResponse;
     });
 
     app.put('/:id/ai', async (request) => {
       const site = await siteOf(request);
       const input = UpdateSiteAiRequestSchema.parse(request.body ?? {});
-      return (await changeSiteAi(ctx, site, input)) satisfies SiteAiResponse;
+      return presentSiteAi(await changeSiteAi(ctx, site, input)) satisfies SiteAiResponse;
     });
 
     app.post('/:id/rollback', async (request) => {

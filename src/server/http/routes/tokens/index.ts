@@ -11,6 +11,7 @@ import {
   listAccessTokens,
   revokeAccessToken,
 } from '../../../domain/access-tokens';
+import { presentAccessToken, presentCreatedAccessToken } from '../../../presenters/access-token';
 import { requireSessionUser } from '../../auth';
 import { IdParamsSchema } from '../../params';
 
@@ -19,14 +20,14 @@ import { IdParamsSchema } from '../../params';
 export function tokenRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/', async (request) => {
-      const tokens = await listAccessTokens(ctx.db, requireSessionUser(request));
-      return { tokens } satisfies AccessTokensResponse;
+      const rows = await listAccessTokens(ctx.db, requireSessionUser(request));
+      return { tokens: rows.map(presentAccessToken) } satisfies AccessTokensResponse;
     });
 
     app.post('/', async (request, reply) => {
       const user = requireSessionUser(request);
       const input = CreateAccessTokenRequestSchema.parse(request.body ?? {});
-      const created = await createAccessToken(ctx.db, user, input);
+      const created = presentCreatedAccessToken(await createAccessToken(ctx.db, user, input));
       return reply.status(201).send(created satisfies CreateAccessTokenResponse);
     });
 
