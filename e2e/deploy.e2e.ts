@@ -10,7 +10,7 @@ import { makeZip } from '../test/zip';
 
 const corpus = (file: string) => readFileSync(path.join(CORPUS_DIR, file), 'utf8');
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
-/** What the app's socket-down fallback waits between two fetches in the upload flow (SPEC.md section 9). */
+/** What the app's socket-down fallback waits between two fetches in the upload flow. */
 const UPLOAD_POLL_MS = 15_000;
 
 // Deploying through the real screens, /upload, /deployments/:id, /dashboard and /sites/:id,
@@ -202,7 +202,7 @@ describe('deploying from the browser', () => {
     expect(me.body.user.isGuest).toBe(true);
   });
 
-  it('shows each validation message of SPEC.md section 5', async () => {
+  it('shows each validation message of the deploy form', async () => {
     await freshVisitor();
     await openUpload();
     // Nothing in the subdomain yet: the button says so by being disabled.

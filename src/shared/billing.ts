@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PlanNameSchema } from './user';
 
-// Plans and billing through Stripe (SPEC.md sections 6 and 7).
+// Plans and billing through Stripe: the plans on offer, a user's subscription and usage, and
+// the hand-offs to Stripe's Checkout and portal.
 
 /** One plan as GET /api/billing/plans answers it: the constants of plans.ts and its Stripe price. */
 export const BillingPlanSchema = z.object({

@@ -31,7 +31,8 @@ import { LIVE_STATUSES, idOf, planOfPrice, syncSubscription } from './billing-sy
 import { planOf, storageAllowanceOf } from './plans';
 import { assertEmailVerified } from './email-verification';
 
-// Plans bought through Stripe Checkout and managed in Stripe's portal (SPEC.md sections 6-8).
+// Plans bought through Stripe Checkout and managed in Stripe's portal;
+// with billing off, every call says so in one sentence.
 
 export const BILLING_OFF_REASON = 'Payments are not set up on this server yet.';
 export const ALREADY_SUBSCRIBED =
