@@ -18,7 +18,7 @@ export const BillingPlanSchema = z.object({
 export type BillingPlan = z.infer<typeof BillingPlanSchema>;
 
 export const BillingPlansResponseSchema = z.object({
-  /** Keyed by plan name, as the spec's screens read them. */
+  /** Keyed by plan name, as the billing screens read them. */
   plans: z.record(PlanNameSchema, BillingPlanSchema),
   /** False when this server has no Stripe key: upgrade buttons say `unavailableReason`. */
   billingEnabled: z.boolean(),

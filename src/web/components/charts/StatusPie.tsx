@@ -16,7 +16,7 @@ export function statusSlices(stats: DeploymentStats) {
   return SLICES.map((s) => ({ ...s, value: stats[s.key] })).filter((s) => s.value > 0);
 }
 
-/** Deployments by status, in the SPEC's colours, with a legend that carries the numbers. */
+/** Deployments by status, in the status colours, with a legend that carries the numbers. */
 export function StatusPie({ stats }: { stats: DeploymentStats }) {
   const theme = useChartTheme();
   const slices = statusSlices(stats);

@@ -59,7 +59,7 @@ export function ContactForm() {
         <p className="mt-2 max-w-sm text-slate-600 dark:text-slate-400">
           Thank you for reaching out. We&apos;ll get back to you within 24 hours.
         </p>
-        {/* Values are kept on purpose: the spec returns to the form as it was. */}
+        {/* Values are kept on purpose: 'Send Another Message' returns to the form as it was. */}
         <Button variant="secondary" className="mt-6" onClick={() => setPhase('editing')}>
           Send Another Message
         </Button>
