@@ -4,8 +4,9 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Part boundaries from DESIGN.md: shared imports nothing of ours; web never reaches the
-// server or the builder; the server never reaches the web app; the builder stays pure.
+// Part boundaries, so each part can be read and changed alone: shared imports nothing of ours;
+// web never reaches the server or the builder; the server never reaches the web app; the
+// builder stays pure.
 const zones = [
   { target: './src/shared', from: ['./src/server', './src/web', './src/builder'] },
   { target: './src/web', from: ['./src/server', './src/builder'] },

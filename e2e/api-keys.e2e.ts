@@ -142,7 +142,7 @@ describe('API keys in the browser', () => {
     expect(providers.calls.length).toBe(calls + 1);
     expect(providers.calls.at(-1)?.key).toBe(GOOD_KEY);
 
-    // deleting asks first, in the spec's words
+    // deleting asks first, in the page's own words
     await page.getByRole('button', { name: 'Delete Old key' }).click();
     const confirm = dialog('Delete Old key?');
     await expect.poll(() => confirm.isVisible()).toBe(true);

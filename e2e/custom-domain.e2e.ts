@@ -77,7 +77,7 @@ describe.skipIf(missing !== null)('custom-domain panel in the browser', () => {
     const field = page.getByLabel('Domain', { exact: true });
     await page.getByRole('button', { name: 'Add Domain' }).click();
     await visible('Please enter a domain, such as www.example.com.');
-    // The server's reason for a name that can't be anyone's domain, and the spec's toast.
+    // The server's reason for a name that can't be anyone's domain, and the panel's toast.
     await field.fill('localhost');
     await page.getByRole('button', { name: 'Add Domain' }).click();
     await visible('Failed to add domain');
@@ -167,7 +167,7 @@ describe.skipIf(missing !== null)('custom-domain panel in the browser', () => {
     await screenshotScreen(page, 'site-domain-lost');
     dns.publish(domain, 'CNAME', target);
 
-    // Remove asks first, with the spec's words.
+    // Remove asks first, in the panel's own words.
     await page.getByRole('button', { name: 'Remove' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);

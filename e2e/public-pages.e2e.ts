@@ -7,7 +7,7 @@ const PLACEHOLDER_TEXT = 'This screen is on its way.';
 // Footer targets whose screens belong to issues still open; they only have to load.
 const OPEN_ELSEWHERE = new Set(['/settings']);
 
-// The public pages of SPEC.md section 2, in a real browser against a real server.
+// Every page a visitor can open without signing in, in a real browser against a real server.
 describe('public pages in the browser', () => {
   let server: TestServer;
   let browser: Browser;

@@ -4,9 +4,10 @@ import { launchBrowser, screenshotScreen } from '../test/browser';
 import { deployCode, htmlArtifact, uniqueSubdomain, waitForDeployment } from '../test/deploy';
 import { registerUser, startTestServer, type TestServer } from '../test/server';
 
-// Every screen of SPEC.md section 2, shot light and dark at desktop and phone widths
+// Every screen of the app, shot light and dark at desktop and phone widths
 // (e2e/screenshots/tour-*.png) so a person can look at them all and compare their words
-// with the spec. Each screen first shows a text of its own, so no shot is of a spinner.
+// with what each screen should say. Each screen first shows a text of its own, so no shot is
+// of a spinner.
 describe('a tour of every screen', () => {
   let server: TestServer;
   let browser: Browser;

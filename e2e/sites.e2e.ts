@@ -4,7 +4,7 @@ import { launchBrowser, screenshotScreen } from '../test/browser';
 import { deployCode, htmlArtifact, waitForDeployment } from '../test/deploy';
 import { guestSession, registerUser, startTestServer, type TestServer } from '../test/server';
 
-// The dashboard and site-detail cases the deploy journey (deploy.e2e.ts) leaves out:
+// The dashboard and site-detail cases the deploy journey (deploy-signed-up.e2e.ts) leaves out:
 // no session, guests and their 24-hour sites, the custom-domain panel, unknown site ids.
 describe('dashboard and site detail in the browser', () => {
   let server: TestServer;

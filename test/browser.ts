@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-// Debian's Chromium, never a downloaded one (DEVELOPERS.md). The swiftshader flags give
-// headless WebGL to artifacts that draw with three.js.
+// Debian's Chromium, never a downloaded one: the tests run the browser the machine keeps up
+// to date. The swiftshader flags give headless WebGL to artifacts that draw with three.js.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -208,7 +208,7 @@ describe('config', () => {
       google: null,
     });
     expect(loadConfig({ DATA_DIR: tempDir(), ENABLE_OAUTH: 'false' }).oauth.enabled).toBe(false);
-    // Only 'false' turns it off (SPEC.md section 6).
+    // Only 'false' turns it off; any other value, '0' included, leaves it on.
     expect(loadConfig({ DATA_DIR: tempDir(), ENABLE_OAUTH: '0' }).oauth.enabled).toBe(true);
     const set = loadConfig({
       DATA_DIR: tempDir(),

@@ -81,7 +81,7 @@ export interface OAuthProviderApp {
 }
 
 export interface OAuthConfig {
-  /** ENABLE_OAUTH: on unless it equals 'false' (SPEC.md section 6); off hides and refuses it. */
+  /** ENABLE_OAUTH: on unless it equals 'false'; off hides and refuses it. */
   enabled: boolean;
   /** The origin the providers send people back to: `{it}/api/auth/{provider}/callback`. */
   callbackBaseUrl: string;
@@ -190,7 +190,7 @@ const EnvSchema = z.object({
   DEPLOY_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
   DEPLOY_BURST_LIMIT: z.coerce.number().int().min(1).default(20),
   SEED_DEMOS: z.enum(['true', 'false']).default('true'),
-  // SPEC.md section 6: feature flags are on unless the setting equals 'false'.
+  // Feature flags are on unless the setting equals 'false'.
   ENABLE_ANALYTICS: z.string().optional(),
   SITE_STORAGE_QUOTA_BYTES: z.coerce
     .number()
@@ -238,7 +238,8 @@ const EnvSchema = z.object({
   ABUSE_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   TLS_CERT_FILE: z.string().min(1).optional(),
   TLS_KEY_FILE: z.string().min(1).optional(),
-  // Stripe billing: off while STRIPE_SECRET_KEY is unset (SPEC.md sections 6 and 7).
+  // Stripe billing: off while STRIPE_SECRET_KEY is unset, and the billing calls
+  // then answer that payments are not set up.
   STRIPE_SECRET_KEY: z.string().min(1, 'must not be empty').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1, 'must not be empty').optional(),
   STRIPE_PRICE_STARTER: z.string().min(1, 'must not be empty').optional(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AnalyticsDaysQuerySchema, daysOfWindow, formatDeployTime, successRate } from './analytics';
 
-describe('analytics rules of SPEC.md section 9', () => {
+describe('analytics number rules', () => {
   it('shows deploy times in seconds, and in minutes and seconds from a minute on', () => {
     expect(formatDeployTime(0.04)).toBe('<0.1s');
     expect(formatDeployTime(0)).toBe('0s');

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { DeploymentStatusSchema } from './deployment';
 
-// Analytics calls (SPEC.md sections 3, 6 and 9) and the per-site charts beyond the spec.
+// The analytics screen's calls (summary cards, deployment stats, the timeline) and the per-site
+// charts.
 // Days are UTC calendar days, 'YYYY-MM-DD'.
 
-/** SPEC.md section 9: the day options of the analytics screen; 30 is the default. */
+/** The day options of the analytics screen; 30 is the default. */
 export const ANALYTICS_DAYS = [7, 30, 90] as const;
 export type AnalyticsDays = (typeof ANALYTICS_DAYS)[number];
 export const DEFAULT_ANALYTICS_DAYS: AnalyticsDays = 30;
-/** SPEC.md section 9: the recent-deployments list shows this many rows. */
+/** The recent-deployments list shows this many rows. */
 export const RECENT_DEPLOYMENTS_SHOWN = 10;
 /** Days of views behind each site's sparkline on the dashboard. */
 export const SPARKLINE_DAYS = 14;
@@ -92,7 +93,7 @@ export const SiteSparklinesSchema = z.object({
 });
 export type SiteSparklines = z.infer<typeof SiteSparklinesSchema>;
 
-/** SPEC.md section 9: '42s' below a minute, '2m 5s' from a minute on. */
+/** Deploy times read '42s' below a minute, '2m 5s' from a minute on. */
 export function formatDeployTime(seconds: number): string {
   // A tiny static page can go live in tens of milliseconds: '0s' would read as "not measured".
   if (seconds > 0 && seconds < 0.05) return '<0.1s';
@@ -101,7 +102,7 @@ export function formatDeployTime(seconds: number): string {
   return `${Math.floor(whole / 60)}m ${whole % 60}s`;
 }
 
-/** SPEC.md section 9: successful over total, as a rounded percentage (0 when nothing ran). */
+/** The success rate: successful over total, as a rounded percentage (0 when nothing ran). */
 export function successRate(stats: Pick<DeploymentStats, 'successful' | 'total'>): number {
   return stats.total === 0 ? 0 : Math.round((stats.successful / stats.total) * 100);
 }

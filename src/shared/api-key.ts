@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AiProviderSchema, type AiProvider } from './deployment';
 
-// A user's stored AI-provider keys (SPEC.md sections 5 and 7). The key itself only ever travels
+// A user's stored AI-provider keys. The key itself only ever travels
 // from the browser to the server: every answer carries its masked tail instead.
 
 export { AI_PROVIDERS, AiProviderSchema, type AiProvider } from './deployment';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PlanNameSchema } from './user';
 
-// Plans and billing through Stripe (SPEC.md sections 6 and 7).
+// Plans and billing through Stripe: the plans on offer, a user's subscription and usage, and
+// the hand-offs to Stripe's Checkout and portal.
 
 /** One plan as GET /api/billing/plans answers it: the constants of plans.ts and its Stripe price. */
 export const BillingPlanSchema = z.object({
@@ -17,7 +18,7 @@ export const BillingPlanSchema = z.object({
 export type BillingPlan = z.infer<typeof BillingPlanSchema>;
 
 export const BillingPlansResponseSchema = z.object({
-  /** Keyed by plan name, as the spec's screens read them. */
+  /** Keyed by plan name, as the billing screens read them. */
   plans: z.record(PlanNameSchema, BillingPlanSchema),
   /** False when this server has no Stripe key: upgrade buttons say `unavailableReason`. */
   billingEnabled: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DnsInstructionsSchema, SiteSchema } from './site';
 
-// The custom-domain calls (SPEC.md section 7): add, remove, verify.
+// The custom-domain calls: add, remove, verify.
 
 /**
  * How long a verified domain whose DNS record no longer points at its site keeps serving it:

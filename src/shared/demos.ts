@@ -1,5 +1,5 @@
 // The demo sites the server deploys on first start and the example gallery links to.
-// The first four are the ones /demo-instructions walks through (SPEC.md section 2).
+// The first four are the ones /demo-instructions walks through.
 export const GUIDED_DEMO_SUBDOMAINS = ['todo', 'memory', 'calculator', 'weather'] as const;
 export const DEMO_SUBDOMAINS = [
   ...GUIDED_DEMO_SUBDOMAINS,

@@ -19,7 +19,7 @@ export const DeploymentSchema = z.object({
   message: z.string().nullable(),
   /** Log lines as shown in the deployment console. */
   logs: z.array(z.string()),
-  /** The same lines, newline-separated (SPEC.md section 3). */
+  /** The same lines, newline-separated. */
   buildLogs: z.string(),
   errorMessage: z.string().nullable(),
   sourceKind: z.string(),

@@ -32,7 +32,8 @@ export const ERROR_CODES = [
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
-// Every API error leaves in this one shape (DESIGN.md, API conventions).
+// Every API error leaves in this one shape, `{ error: { code, message } }`, so every
+// client reads failures one way.
 export const ApiErrorSchema = z.object({
   error: z.object({
     message: z.string(),

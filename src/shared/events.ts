@@ -3,7 +3,7 @@ import type { DeploymentStatus } from './deployment';
 import type { PlanName } from './plans';
 import type { SiteStatus } from './site';
 
-// Realtime event names and payloads (SPEC.md section 3 and 7).
+// Realtime event names and payloads: what the server pushes to open screens.
 export const EVENTS = {
   deploymentUpdate: 'deployment-update',
   siteUpdate: 'site-update',
@@ -35,7 +35,7 @@ export type UserUpdateEvent =
   | { type: 'plan-changed'; plan: PlanName };
 
 /**
- * `system-update` (SPEC.md section 7), to every socket: an operator posted an announcement, or
+ * `system-update`, to every socket: an operator posted an announcement, or
  * ended one early. Screens opened later fetch GET /api/announcements instead.
  */
 export type SystemUpdateEvent =

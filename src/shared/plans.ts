@@ -1,4 +1,4 @@
-// Plans and their limits, enforced by the server and shown by the app (SPEC.md section 6).
+// Plans and their limits, enforced by the server and shown by the app.
 export const PLAN_NAMES = ['FREE', 'STARTER', 'PRO', 'ADMIN'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 
@@ -49,12 +49,12 @@ export const PLANS: Record<PlanName, PlanInfo> = {
   },
 };
 
-/** Whether a plan includes custom domains (SPEC.md section 6). */
+/** Whether a plan includes custom domains: the paid plans and the operator's do. */
 export function includesCustomDomains(plan: PlanName): boolean {
   return plan === 'STARTER' || plan === 'PRO' || plan === 'ADMIN';
 }
 
-/** Guest sites live this long (SPEC.md section 9). */
+/** Guest sites live this long: one day, then they expire. */
 export const GUEST_SITE_TTL_MS = 24 * 60 * 60 * 1000;
 
 export function maxSitesFor(plan: PlanName): number | null {

@@ -6,7 +6,7 @@ import { SessionProvider } from './hooks/session';
 import { ToastProvider } from './hooks/toasts';
 import { router } from './routes';
 
-// SPEC.md section 7: 5-minute cache; no refetch on window focus; screens that must not retry
+// Queries: 5-minute cache; no refetch on window focus; screens that must not retry
 // say so on their own queries, the rest retry 3 times with backoff from 1 s doubling to 30 s.
 export const queryClient = new QueryClient({
   defaultOptions: {

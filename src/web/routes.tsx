@@ -15,7 +15,7 @@ import { ReportPage } from './pages/Report';
 import { RouteError } from './pages/RouteError';
 import { TermsPage } from './pages/Terms';
 
-// The whole route table of SPEC.md section 2. The signed-in screens load on demand, so the
+// The app's whole route table. The signed-in screens load on demand, so the
 // landing page does not carry their code.
 export const routes: RouteObject[] = [
   {
@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
         path: '/claim/:token',
         lazy: async () => ({ Component: (await import('./pages/Claim')).ClaimPage }),
       },
-      // The progress screen without an id has nothing to show (SPEC.md section 2).
+      // The progress screen without an id has nothing to show: it sends people to the dashboard.
       { path: '/deployments', element: <Navigate to="/dashboard" replace /> },
       {
         path: '/settings',

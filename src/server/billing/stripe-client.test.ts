@@ -24,7 +24,7 @@ const ON: BillingConfig = {
 };
 
 describe('billing settings at start', () => {
-  it('only logs a missing Pro price (SPEC.md section 8), never the secrets', () => {
+  it('only logs a missing Pro price, never the secrets', () => {
     const text = logged({ ...ON, prices: { STARTER: 'price_s', PRO: null } });
     expect(text).toContain('Pro plan price ID not configured');
     expect(text).not.toContain('sk_test_secret_value');

@@ -52,7 +52,7 @@ export function isMissingOnStripe(err: unknown): boolean {
   return err instanceof Stripe.errors.StripeError && err.code === 'resource_missing';
 }
 
-/** Settings that leave billing half set up are told once at start (SPEC.md section 8). */
+/** Settings that leave billing half set up are told once at start, not on every request. */
 export function warnAboutBillingSettings(config: Pick<Config, 'billing'>, log: Logger): void {
   const { secretKey, webhookSecret, prices } = config.billing;
   if (!secretKey) return;

@@ -28,7 +28,7 @@ import { ANALYTICS_RETENTION_DAYS } from './plans';
 const DAY_MS = 86_400_000;
 /** Rows of the pages and referrers lists of a site's screen. */
 const TOP_ROWS = 10;
-/** Deployments of the timeline; the screen shows the first ten (SPEC.md section 9). */
+/** Deployments of the timeline; the screen shows the first ten. */
 const TIMELINE_ROWS = 50;
 
 /** Refuses the feature as if it did not exist when ENABLE_ANALYTICS is 'false'. */
@@ -42,7 +42,7 @@ function windowStart(days: number, now: number): { day: string; time: string } {
   return { day, time: `${day}T00:00:00.000Z` };
 }
 
-/** SPEC.md section 3: the summary cards; "recent" means created within the window. */
+/** The summary cards; "recent" means created within the window. */
 export async function analyticsOverview(
   db: Database,
   user: UserRow,
@@ -68,7 +68,7 @@ export async function analyticsOverview(
   };
 }
 
-/** SPEC.md section 3: deployment stats and timeline of the window, times queued → finished. */
+/** Deployment stats and timeline of the window, times queued → finished. */
 export async function deploymentAnalytics(
   db: Database,
   user: UserRow,

@@ -88,7 +88,7 @@ export async function changeApiKey(
       'The provider of a stored key cannot change. Add a new key for the other provider.',
     );
   }
-  // A blank key keeps the stored one (SPEC.md section 2: the edit form).
+  // A blank key keeps the stored one: the edit form leaves the key blank unless it changes.
   const replaced = input.apiKey ? input.apiKey : null;
   await updateApiKey(ctx.db, before, {
     key_name: input.keyName,

@@ -24,7 +24,8 @@ import { LIVE_STATUSES, idOf, planOfPrice, syncSubscription } from './billing-sy
 import { planOf, storageAllowanceOf } from './plans';
 import { assertEmailVerified } from './email-verification';
 
-// Plans bought through Stripe Checkout and managed in Stripe's portal (SPEC.md sections 6-8).
+// Plans bought through Stripe Checkout and managed in Stripe's portal;
+// with billing off, every call says so in one sentence.
 
 export const ALREADY_SUBSCRIBED =
   'You already have a subscription: use Manage Billing to change or cancel it.';

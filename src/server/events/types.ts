@@ -91,15 +91,7 @@ export interface AppEvents {
     /** The site's e-mail window is open: this report goes in the next digest, not alone. */
     batched: boolean;
   };
-  /** An operator disabled a site or enabled it again (hosting heard `site.changed` too). */
-  'site.moderated': {
-    siteId: string;
-    userId: string;
-    subdomain: string;
-    disabled: boolean;
-    reason: string | null;
-  };
-  /** An operator suspended an account or lifted the suspension. */
+  /** An operator suspended an account or lifted it: a suspended account's sockets drop. */
   'user.moderated': { userId: string; email: string; suspended: boolean; reason: string | null };
   /**
    * An operator posted an announcement: every open app screen shows it (`system-update`). The

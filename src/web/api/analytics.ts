@@ -7,7 +7,7 @@ import type {
 } from '../../shared/analytics';
 import { api } from './client';
 
-// SPEC.md section 7: the analytics screen's calls; beyond it, a site's charts and the sparklines.
+// The analytics screen's calls; beyond it, a site's charts and the sparklines.
 export const analyticsApi = {
   overview: (days: AnalyticsDays) => api<AnalyticsOverview>(`/analytics/overview?days=${days}`),
   deployments: (days: AnalyticsDays) =>

@@ -8,7 +8,7 @@ import {
 import { SiteAiResponseSchema, type UpdateSiteAiRequest } from '../../shared/site-ai';
 import { api } from './client';
 
-// SPEC.md section 7: a user's stored AI-provider keys, and what each site may spend with them.
+// A user's stored AI-provider keys, and what each site may spend with them.
 // Answers are checked against the shared shapes, so a server that changed them fails loudly here
 // rather than as a blank table.
 const keyPath = (id: string) => `/api-keys/${encodeURIComponent(id)}`;

@@ -9,10 +9,10 @@ import {
 } from '../../shared/billing';
 import { api, ApiRequestError, getToken } from './client';
 
-// SPEC.md section 7: plans, the subscription and the two Stripe hand-offs. Answers are checked
+// Billing: plans, the subscription and the two Stripe hand-offs. Answers are checked
 // against the shared shapes so a changed server fails here, not as a half-drawn plan card.
 
-/** SPEC.md section 5: billing calls need a stored token; say so before asking the server. */
+/** Billing calls need a stored token; say so before asking the server. */
 function requireToken(): void {
   if (!getToken()) throw new ApiRequestError(401, 'Not authenticated', 'UNAUTHORIZED');
 }

@@ -13,7 +13,7 @@ import type {
 import type { DeleteSiteResponse, Site } from '../../shared/site';
 import { api } from './client';
 
-// SPEC.md section 7: deploying, watching and managing sites. Pasted code always goes out as
+// Deploying, watching and managing sites. Pasted code always goes out as
 // GEMINI (the provider the artifact's AI calls default to).
 export const deploymentsApi = {
   deployCode: (input: Pick<DeployCodeRequest, 'subdomain' | 'code'>) =>
@@ -51,7 +51,7 @@ export const sitesApi = {
     api<RollbackResponse>(`/sites/${encodeURIComponent(id)}/rollback`, {
       body: { deploymentId },
     }),
-  /** SPEC.md section 5: the domain goes out trimmed and lower-cased. */
+  /** The domain goes out trimmed and lower-cased. */
   addDomain: (id: string, domain: string) =>
     api<AddDomainResponse>(`/sites/${encodeURIComponent(id)}/domain`, {
       body: { domain: domain.trim().toLowerCase() },

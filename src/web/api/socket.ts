@@ -1,7 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from './client';
 
-// The one realtime connection (SPEC.md section 7: 20 s timeout, 5 attempts, 1 s apart).
+// The one realtime connection: a connect gives up after 20 s and is tried again up to
+// 5 times, 1 s apart.
 let socket: Socket | null = null;
 
 export function getSocket(): Socket {

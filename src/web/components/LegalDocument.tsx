@@ -15,7 +15,7 @@ export interface LegalSection {
 interface LegalDocumentProps {
   title: string;
   intro: ReactNode;
-  /** Shown as 'Last updated {date}'; SPEC.md section 2 asks for today's date. */
+  /** Shown as 'Last updated {date}'; the legal pages show today's date. */
   updated: string;
   sections: LegalSection[];
 }

@@ -5,7 +5,7 @@ export const SUPPORT_EMAIL = 'support@artifacthost.app';
 export const PRIVACY_EMAIL = 'privacy@artifacthost.app';
 export const LIVE_CHAT_HOURS = '9 AM to 6 PM PST';
 export const RESPONSE_TIME = 'Within 24 hours on business days';
-/** SPEC.md section 9: privacy and legal enquiries are answered within 30 days. */
+/** Privacy and legal enquiries are answered within 30 days. */
 export const LEGAL_RESPONSE_DAYS = 30;
 
 /** "$4.99" from the shared plan table, so prices on public pages never drift from billing. */

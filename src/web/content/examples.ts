@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import type { DemoSubdomain } from '../../shared/demos';
 
-/** SPEC.md section 3: an example gallery entry. demoUrl is derived from the demo's subdomain. */
+/** An example gallery entry. demoUrl is derived from the demo's subdomain. */
 export interface ExampleEntry {
   id: string;
   title: string;

@@ -17,7 +17,7 @@ export interface HelpArticle {
   title: string;
   description: string;
   category: HelpCategoryId;
-  /** e.g. '3 min read' (SPEC.md section 3: 2 to 7 minutes) */
+  /** e.g. '3 min read' (articles take 2 to 7 minutes) */
   readTime: string;
   popular?: boolean;
   body: HelpBlock[];
@@ -47,7 +47,7 @@ const category = (
   articles: articles.map((a) => ({ ...a, category: id, body: ARTICLE_BODIES[a.id] ?? [] })),
 });
 
-// Categories and article ids exactly as SPEC.md section 3 lists them, in that order.
+// The help centre's categories and article ids, in the order the screen shows them.
 export const HELP_CATEGORIES: HelpCategory[] = [
   category(
     'getting-started',
@@ -187,14 +187,14 @@ export const HELP_CATEGORIES: HelpCategory[] = [
 
 export const HELP_ARTICLES: HelpArticle[] = HELP_CATEGORIES.flatMap((c) => c.articles);
 
-/** SPEC.md section 9: the popular articles, in this order. */
+/** The popular articles, in this order. */
 export const POPULAR_ARTICLE_IDS = ['first-deployment', 'ai-artifacts-guide', 'custom-domains'];
 
 export function findArticle(id: string | undefined): HelpArticle | undefined {
   return HELP_ARTICLES.find((a) => a.id === id);
 }
 
-/** SPEC.md section 5: case-insensitive substring on title or description; empty categories hidden. */
+/** Help search: case-insensitive substring on title or description; empty categories hidden. */
 export function searchHelp(query: string): HelpCategory[] {
   const q = query.trim().toLowerCase();
   if (!q) return HELP_CATEGORIES;

@@ -14,7 +14,7 @@ export function useAnalyticsEnabled(): boolean | null {
   return config.data?.features.analytics !== false;
 }
 
-// SPEC.md section 7: analytics queries do not retry; a new window keeps the old charts on
+// Analytics queries do not retry; a new window keeps the old charts on
 // screen until its numbers arrive, so the page does not jump.
 const common = { retry: false, refetchOnWindowFocus: false, placeholderData: keepPreviousData };
 

@@ -9,7 +9,7 @@ export const siteAiKey = (siteId: string) => ['site', siteId, 'ai'] as const;
 
 export const DELETE_API_KEY_CONFIRMATION = 'Are you sure you want to delete this API key?';
 
-/** Keys belong to accounts: guests have none to manage (SPEC.md section 4). */
+/** Keys belong to accounts: guests have none to manage. */
 export function useCanManageKeys(): boolean {
   const { user } = useSession();
   return Boolean(user && !user.isGuest);

@@ -10,10 +10,10 @@ export const billingKey = ['billing'] as const;
 export const plansKey = [...billingKey, 'plans'] as const;
 export const subscriptionKey = [...billingKey, 'subscription'] as const;
 
-/** Where every upgrade entry point leads (SPEC.md section 2). */
+/** Where every upgrade entry point leads: the Billing & Plans tab of Settings. */
 export const BILLING_PATH = '/settings?tab=billing';
 
-// SPEC.md section 7: data queries do not retry; a failed card says so at once.
+// Billing data queries do not retry; a failed card says so at once.
 export function usePlans() {
   return useQuery({ queryKey: plansKey, queryFn: billingApi.plans, retry: false });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC.md section 9: the debounce delay. */
+/** How long typing must pause before a search box asks. */
 export const DEBOUNCE_MS = 300;
 
 /**

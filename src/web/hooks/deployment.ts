@@ -33,7 +33,7 @@ export function applyDeploymentUpdate(
 
 /**
  * One deployment, kept current by the socket; while the socket is down it is polled every
- * `pollMs` (SPEC.md section 9) until it is final. Updates for other deployments are ignored.
+ * `pollMs` (each screen picks its own) until final. Updates for other deployments are ignored.
  */
 export function useDeployment(id: string | undefined, pollMs: number) {
   const client = useQueryClient();

@@ -17,7 +17,7 @@ import { resetSocket } from '../api/socket';
 
 interface Session {
   user: User | null;
-  /** True until the first check of a stored token has ended (SPEC.md section 4). */
+  /** True until the first check of a stored token has ended. */
   loading: boolean;
   /** The user, or the second step owed when the account has two-factor sign-in on. */
   login(input: LoginRequest): Promise<User | TwoFactorRequiredResponse>;

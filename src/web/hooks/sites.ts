@@ -11,7 +11,7 @@ export const sitesKey = ['sites'] as const;
 export const siteKey = (id: string) => ['site', id] as const;
 export const siteDeploymentsKey = (id: string) => ['site', id, 'deployments'] as const;
 
-// SPEC.md section 9: refetches are throttled to one per 2 s; 60 s polling when offline.
+// Socket-driven refetches are throttled to one per 2 s; 60 s polling when offline.
 const REFETCH_THROTTLE_MS = 2000;
 const OFFLINE_REFETCH_MS = 60_000;
 

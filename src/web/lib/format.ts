@@ -1,4 +1,4 @@
-// US English dates and plain numbers (SPEC.md section 2, site detail).
+// US English dates and plain numbers, the way every screen shows them.
 const dateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

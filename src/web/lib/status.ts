@@ -1,6 +1,6 @@
 import type { Deployment, DeploymentStatus } from '../../shared/deployment';
 
-// How statuses read and look (SPEC.md section 4).
+// How statuses read and look, the same on every screen.
 
 export function isFinalStatus(status: string): boolean {
   return status === 'SUCCESS' || status === 'FAILED';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // AI provider keys stored by users, what each site lets its visitors spend through them, and
-// how many calls each site made with each key per day (SPEC.md section 5; the AI proxy in
+// how many calls each site made with each key per day (the AI proxy in
 // hosting/ai-proxy.ts).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -34,13 +34,6 @@ function announceSite(ctx: AppContext, site: SiteRow): void {
     userId: site.user_id,
     status: shownStatus(site),
   });
-  ctx.events.emit('site.moderated', {
-    siteId: site.id,
-    userId: site.user_id,
-    subdomain: site.subdomain,
-    disabled: Boolean(site.disabled_at),
-    reason: site.disabled_reason ?? null,
-  });
 }
 
 export async function disableSite(

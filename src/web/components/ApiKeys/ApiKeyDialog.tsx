@@ -22,7 +22,7 @@ export interface ApiKeyFormValues {
 type Errors = Partial<Record<keyof ApiKeyFormValues, string>>;
 
 /**
- * SPEC.md section 4: keyName required; apiKey required when adding, optional when editing.
+ * keyName required; apiKey required when adding, optional when editing.
  * The shared request shapes hold those rules, so the form and the server say the same thing.
  */
 function validate(values: ApiKeyFormValues, editing: boolean): Errors {

@@ -20,7 +20,7 @@ function serverText(err: unknown): string | null {
     : null;
 }
 
-// SPEC.md section 8: the standalone page and the Settings tab word their failures differently.
+// The standalone page and the Settings tab word their failures differently.
 const MESSAGES = {
   page: {
     fetch: () => 'Failed to fetch API keys',

@@ -1,7 +1,7 @@
 import { ANALYTICS_DAYS, type AnalyticsDays } from '../../../shared/analytics';
 import { cn } from '../ui/cn';
 
-/** SPEC.md section 9: 7, 30 or 90 days, as one group of toggle buttons. */
+/** The analytics window: 7, 30 or 90 days, as one group of toggle buttons. */
 export function DaySelector({
   value,
   onChange,

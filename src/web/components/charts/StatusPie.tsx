@@ -11,12 +11,12 @@ const SLICES: { status: DeploymentStatus; label: string; key: keyof DeploymentSt
   { status: 'BUILDING', label: 'Building', key: 'building' },
 ];
 
-/** The slices of a pie of deployment status: zero counts are left out (SPEC.md section 4). */
+/** The slices of a pie of deployment status: zero counts are left out. */
 export function statusSlices(stats: DeploymentStats) {
   return SLICES.map((s) => ({ ...s, value: stats[s.key] })).filter((s) => s.value > 0);
 }
 
-/** Deployments by status, in the SPEC's colours, with a legend that carries the numbers. */
+/** Deployments by status, in the status colours, with a legend that carries the numbers. */
 export function StatusPie({ stats }: { stats: DeploymentStats }) {
   const theme = useChartTheme();
   const slices = statusSlices(stats);

@@ -23,7 +23,7 @@ const LIGHT: ChartTheme = {
   tooltipText: '#0f172a',
   views: '#2046eb',
   visitors: '#7c3aed',
-  // SPEC.md section 4: SUCCESS green, FAILED red, PENDING grey, BUILDING blue.
+  // Status colours on every chart: SUCCESS green, FAILED red, PENDING grey, BUILDING blue.
   status: { SUCCESS: '#16a34a', FAILED: '#dc2626', PENDING: '#94a3b8', BUILDING: '#2563eb' },
 };
 

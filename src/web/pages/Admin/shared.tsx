@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { inputStyles } from '../../components/ui/Field';
 import { cn } from '../../components/ui/cn';
 
-/** A search box that asks after typing pauses (SPEC.md section 9: 300 ms debounce). */
+/** A search box that asks after typing pauses (the shared 300 ms debounce). */
 export function SearchBox({
   label,
   placeholder,

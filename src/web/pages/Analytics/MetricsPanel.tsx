@@ -1,7 +1,7 @@
 import { formatDeployTime, successRate, type DeploymentStats } from '../../../shared/analytics';
 import { formatNumber } from '../../lib/format';
 
-/** Success rate, average deploy time and the counts behind them (SPEC.md section 9). */
+/** Success rate, average deploy time and the counts behind them. */
 export function MetricsPanel({ stats }: { stats: DeploymentStats }) {
   const rows: [string, string][] = [
     ['Success rate', `${successRate(stats)}%`],

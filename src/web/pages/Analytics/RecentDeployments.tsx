@@ -15,7 +15,7 @@ const TONE: Record<TimelineEntry['status'], Tone> = {
   BUILDING: 'blue',
 };
 
-/** The first ten deployments of the window, newest first (SPEC.md section 9). */
+/** The first ten deployments of the window, newest first. */
 export function RecentDeployments({ timeline }: { timeline: TimelineEntry[] }) {
   const shown = timeline.slice(0, RECENT_DEPLOYMENTS_SHOWN);
   return (

@@ -29,7 +29,7 @@ function SummaryCard({
   );
 }
 
-/** The four summary cards of SPEC.md section 2; the notes follow the chosen window. */
+/** The analytics screen's four summary cards; the notes follow the chosen window. */
 export function SummaryCards({ overview }: { overview: AnalyticsOverview }) {
   const window = `in the last ${overview.days} days`;
   return (

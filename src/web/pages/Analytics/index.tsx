@@ -40,7 +40,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** SPEC.md section 2, Analytics: signed-in users only; 7, 30 or 90 days (30 at first). */
+/** The analytics screen: signed-in users only; 7, 30 or 90 days (30 at first). */
 export function AnalyticsPage() {
   const { user, loading } = useSession();
   const navigate = useNavigate();
@@ -70,7 +70,7 @@ export function AnalyticsPage() {
     return (
       <Layout>
         <ErrorBox>
-          {/* SPEC.md section 8: an answer that says no, or no answer at all. */}
+          {/* One message for an answer that says no, or no answer at all. */}
           {error instanceof ApiRequestError && error.status !== 0
             ? 'Failed to fetch analytics'
             : 'Failed to load analytics'}

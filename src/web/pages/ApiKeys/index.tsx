@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useCanManageKeys } from '../../hooks/apiKeys';
 import { useSession } from '../../hooks/session';
 
-/** Asked of visitors and guests, who have no keys to manage (SPEC.md section 4). */
+/** Asked of visitors and guests, who have no keys to manage. */
 export function SignInForKeys({ message }: { message: string }) {
   return (
     <Card className="mx-auto max-w-md p-8 text-center">

@@ -60,7 +60,7 @@ export function AuthForm({
       // A claim link opened before signing in is finished first.
       navigate(pathAfterSignIn());
     } catch (err) {
-      // SPEC.md section 8: the server's message, else the screen's own fallback.
+      // A failure shows the server's message, else the screen's own fallback.
       const fallback = signUp ? 'Registration failed' : 'Login failed';
       onError(
         err instanceof Error && err.message === 'No authentication token received'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** Shows an ?error= message once and removes it from the address (SPEC.md section 2). */
+/** Shows an ?error= message once and removes it from the address. */
 export function useAuthErrorParam(): [string | null, (message: string | null) => void] {
   const [params, setParams] = useSearchParams();
   const [error, setError] = useState<string | null>(() => params.get('error'));

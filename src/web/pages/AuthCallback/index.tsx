@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../api/client';
 import { useSession } from '../../hooks/session';
 import { pathAfterSignIn } from '../../lib/pending-claim';
 
-// SPEC.md section 9: 1.5 s after a successful social sign-in, 2 s on failures.
+// The callback screen moves on 1.5 s after a successful social sign-in, 2 s on failures.
 const SUCCESS_DELAY_MS = 1500;
 const FAILURE_DELAY_MS = 2000;
 

@@ -1,4 +1,5 @@
-// The comparison table (SPEC.md section 2: four groups against three other kinds of service).
+// The comparison table: four groups of features against three
+// other kinds of service.
 // The other columns describe typical services of each kind, not a named competitor.
 export type Cell = boolean | string;
 

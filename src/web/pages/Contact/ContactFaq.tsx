@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { LIVE_CHAT_HOURS } from '../../content/company';
 
-// SPEC.md section 2: four questions — response speed, phone support, demos/consultation,
+// Four questions — response speed, phone support, demos/consultation,
 // technical documentation.
 const FAQ = [
   {

@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/Card';
 import { Field, inputStyles } from '../../components/ui/Field';
 import { cn } from '../../components/ui/cn';
 
-/** SPEC.md section 3: inquiry type values and labels, general first as the default. */
+/** Inquiry type values and labels, general first as the default. */
 export const INQUIRY_TYPES = [
   { value: 'general', label: 'General Question' },
   { value: 'support', label: 'Technical Support' },
@@ -15,7 +15,7 @@ export const INQUIRY_TYPES = [
   { value: 'press', label: 'Press & Media' },
 ] as const;
 
-/** SPEC.md section 9: the simulated send takes this long. */
+/** The simulated send takes this long. */
 export const SEND_DELAY_MS = 1000;
 
 interface ContactMessage {
@@ -42,7 +42,7 @@ export function ContactForm() {
   const set = (key: keyof ContactMessage) => (value: string) =>
     setValues((v) => ({ ...v, [key]: value }));
 
-  // The message is held only in the form and never sent (SPEC.md sections 3 and 8).
+  // The message is held only in the form and never sent: the send is simulated.
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setPhase('sending');
@@ -59,7 +59,7 @@ export function ContactForm() {
         <p className="mt-2 max-w-sm text-slate-600 dark:text-slate-400">
           Thank you for reaching out. We&apos;ll get back to you within 24 hours.
         </p>
-        {/* Values are kept on purpose: the spec returns to the form as it was. */}
+        {/* Values are kept on purpose: 'Send Another Message' returns to the form as it was. */}
         <Button variant="secondary" className="mt-6" onClick={() => setPhase('editing')}>
           Send Another Message
         </Button>

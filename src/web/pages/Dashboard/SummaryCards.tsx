@@ -31,7 +31,7 @@ function SummaryCard({
   );
 }
 
-/** Active Sites, Total Views, Plan Usage (SPEC.md section 2). */
+/** Active Sites, Total Views, Plan Usage: the dashboard's three cards. */
 export function SummaryCards({ sites, plan }: { sites: Site[]; plan: PlanName }) {
   const active = sites.filter((s) => s.status === 'ACTIVE').length;
   const views = sites.reduce((sum, s) => sum + s.views, 0);

@@ -134,7 +134,7 @@ export function DashboardPage() {
         ) : sites.isError ? (
           <div className="p-5">
             <ErrorBox>
-              {/* An answer that says no, or no answer at all (SPEC.md section 8). */}
+              {/* An answer that says no, or no answer at all: one message for both. */}
               {sites.error instanceof ApiRequestError && sites.error.status !== 0
                 ? 'Failed to fetch sites'
                 : 'Failed to load sites'}

@@ -9,7 +9,7 @@ import { ErrorBox } from '../../components/ui/Alert';
 import { Field } from '../../components/ui/Field';
 import { useSession } from '../../hooks/session';
 
-// SPEC.md section 7: both results are displayed as they are.
+// Both results are displayed as they are.
 const debugApi = {
   authStatus: () => api<unknown>('/debug/auth-status'),
   siteCheck: (siteId: string) => api<unknown>(`/debug/site-check/${encodeURIComponent(siteId)}`),

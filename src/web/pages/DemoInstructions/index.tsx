@@ -17,7 +17,7 @@ interface DemoSite {
   what: string;
 }
 
-// SPEC.md section 2: the four demo sites, deployed by subdomain name.
+// The four demo sites, deployed by subdomain name.
 const DEMOS: DemoSite[] = [
   {
     subdomain: 'todo',

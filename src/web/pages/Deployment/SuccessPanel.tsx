@@ -5,7 +5,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { Button, buttonStyles } from '../../components/ui/Button';
 import { formatDateTime } from '../../lib/format';
 
-// SPEC.md section 9: the upload flow returns to the dashboard 3 s after success.
+// The upload flow returns to the dashboard 3 s after success.
 const BACK_TO_DASHBOARD_MS = 3000;
 
 /** When and where the site went live; in the upload flow, the trip back to the dashboard. */

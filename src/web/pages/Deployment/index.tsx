@@ -13,11 +13,11 @@ import { LogConsole } from './LogConsole';
 import { StatusHeader } from './StatusHeader';
 import { SuccessPanel } from './SuccessPanel';
 
-// SPEC.md section 9: polling only while the socket is down, faster in the upload flow.
+// Polling only while the socket is down, faster in the upload flow.
 const POLL_FROM_UPLOAD_MS = 15_000;
 const POLL_MS = 30_000;
 
-/** The console's wording of SPEC.md section 8 for a deployment that could not be fetched. */
+/** The console's wording for a deployment that could not be fetched. */
 function consoleError(err: unknown): string {
   if (!getToken()) return 'Authentication required';
   if (err instanceof ApiRequestError && err.status !== 0 && err.status < 500 && err.message) {

@@ -38,7 +38,7 @@ export function HelpPage() {
     setPendingScroll(null);
   }, [pendingScroll, openId]);
 
-  // The box shows every keystroke; the results follow once typing pauses (SPEC.md section 9).
+  // The box shows every keystroke; the results follow once typing pauses.
   // Clearing the box (or opening an article) shows everything again at once.
   const debounced = useDebouncedValue(query);
   const searchText = query.trim() === '' ? '' : debounced;

@@ -2,7 +2,7 @@ import { LegalDocument, type LegalSection } from '../../components/LegalDocument
 import { PRODUCT_NAME } from '../../components/Logo';
 import { LEGAL_RESPONSE_DAYS, PRIVACY_EMAIL, todayLong } from '../../content/company';
 
-// Sections as SPEC.md section 2 lists them: commitment, information collected, use, sharing,
+// The policy's sections, in order: commitment, information collected, use, sharing,
 // security, rights, cookies, contact.
 const sections: LegalSection[] = [
   {

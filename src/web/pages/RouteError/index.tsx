@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
-/** What a screen that crashed shows instead of a blank page (SPEC.md section 2). */
+/** What a screen that crashed shows instead of a blank page. */
 export function RouteError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

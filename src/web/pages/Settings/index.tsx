@@ -17,7 +17,7 @@ import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 
-// The five tabs of SPEC.md section 2 in its order, with Access Tokens beside API Keys; Billing
+// Settings' five tabs in their fixed order, with Access Tokens beside API Keys; Billing
 // & Plans opens by default.
 const TABS = [
   { id: 'profile', label: 'Profile', icon: User },
@@ -123,7 +123,7 @@ function Panel({ id, children }: { id: string; children: ReactNode }) {
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const asked = TABS.find((t) => t.id === params.get('tab'))?.id;
-  // Billing & Plans is the default (SPEC.md section 2), for visitors too: the landing page's
+  // Billing & Plans is the default, for visitors too: the landing page's
   // Pricing link leads here.
   const active: TabId = asked ?? 'billing';
   const select = (id: TabId) => setParams({ tab: id }, { replace: true });

@@ -18,7 +18,7 @@ import { formatDate } from '../../lib/format';
 import type { Tone } from '../../lib/status';
 import { useSitesDomain } from '../Examples/useDemoUrl';
 
-// SPEC.md section 4: how domain and certificate states read.
+// How domain and certificate states read.
 const DOMAIN_STATUS: Record<string, { label: string; tone: Tone }> = {
   PENDING: { label: 'Pending DNS', tone: 'yellow' },
   VERIFYING: { label: 'Verifying...', tone: 'blue' },
@@ -99,7 +99,7 @@ function DnsRecord({ record }: { record: DnsInstructions }) {
 }
 
 /**
- * The custom-domain panel (SPEC.md section 2): add a domain, create the record it shows, verify,
+ * The custom-domain panel: add a domain, create the record it shows, verify,
  * and watch the certificate arrive. Only STARTER, PRO and ADMIN accounts may add one.
  */
 export function DomainPanel({

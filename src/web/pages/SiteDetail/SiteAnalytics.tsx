@@ -20,7 +20,7 @@ const pageLabel = (path: string) => (path === OTHER_LABEL ? 'Other pages' : path
 const referrerLabel = (host: string) =>
   host === DIRECT_LABEL ? 'Direct / none' : host === OTHER_LABEL ? 'Other sites' : host;
 
-/** A site's views and unique visitors per day, its top pages and referrers (beyond the spec). */
+/** A site's views and unique visitors per day, its top pages and referrers. */
 export function SiteAnalytics({ siteId, siteName }: { siteId: string; siteName: string }) {
   const [days, setDays] = useState<AnalyticsDays>(DEFAULT_ANALYTICS_DAYS);
   const query = useSiteAnalytics(siteId, days, true);

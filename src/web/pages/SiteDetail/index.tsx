@@ -86,7 +86,7 @@ export function SiteDetailPage() {
     queryKey: siteDeploymentsKey(id),
     queryFn: () =>
       sitesApi.deployments(id).catch((err: unknown) => {
-        // SPEC.md section 8: only logged; the history stays empty.
+        // A failed history fetch is only logged; the history stays empty.
         console.error('Failed to fetch deployments', err);
         return [] as Deployment[];
       }),

@@ -2,7 +2,7 @@ import { LegalDocument, type LegalSection } from '../../components/LegalDocument
 import { PRODUCT_NAME } from '../../components/Logo';
 import { FREE_SITES, LEGAL_RESPONSE_DAYS, SUPPORT_EMAIL, todayLong } from '../../content/company';
 
-// Sections and commitments as SPEC.md section 2 lists them for /terms.
+// The terms' sections and commitments, in the order the page shows them.
 const sections: LegalSection[] = [
   {
     id: 'agreement',

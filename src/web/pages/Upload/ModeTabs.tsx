@@ -4,7 +4,7 @@ import { cn } from '../../components/ui/cn';
 
 export type DeployMode = 'file' | 'code';
 
-// SPEC.md section 2 lists the modes in this order.
+// The deploy modes, in the order the screen shows them; file upload first.
 const MODES: Array<{ id: DeployMode; label: string; icon: typeof Code2 }> = [
   { id: 'file', label: 'Upload Files', icon: UploadIcon },
   { id: 'code', label: 'Paste Code', icon: Code2 },

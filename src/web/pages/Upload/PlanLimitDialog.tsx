@@ -15,7 +15,7 @@ export function readPlanLimit(details: unknown): PlanLimit {
   return parsed.success ? parsed.data : {};
 }
 
-/** SPEC.md section 8: the 403 with upgradeRequired; details may leave out any field. */
+/** The plan-limit refusal: the 403 with upgradeRequired; details may leave out any field. */
 export function PlanLimitDialog({
   limit,
   signedIn,

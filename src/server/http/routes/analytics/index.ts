@@ -16,7 +16,7 @@ import {
 import { listSites } from '../../../domain/sites';
 import { requireUser } from '../../auth';
 
-/** SPEC.md section 7: the analytics screen's calls, and the dashboard's sparklines. */
+/** The analytics screen's calls, and the dashboard's sparklines. */
 export function analyticsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     // Off means absent (ENABLE_ANALYTICS=false), before anything else is looked at.

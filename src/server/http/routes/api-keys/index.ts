@@ -18,7 +18,7 @@ import { presentApiKey, presentApiKeyTest } from '../../../presenters/api-key';
 import { requireUser } from '../../auth';
 import { IdParamsSchema } from '../../params';
 
-// SPEC.md section 7: a user's AI provider keys. The key goes in; only its masked tail comes out.
+// A user's AI provider keys. The key goes in; only its masked tail comes out.
 export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/', async (request) => {

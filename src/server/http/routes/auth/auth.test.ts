@@ -44,7 +44,7 @@ describeEachDatabase('auth API', (dialect) => {
       });
     });
 
-    it('refuses a short password with the spec message', async () => {
+    it('refuses a short password, saying how long it must be', async () => {
       const res = await server.api('POST', '/api/auth/register', {
         body: { email: 'short@example.com', password: '1234567' },
       });

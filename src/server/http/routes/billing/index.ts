@@ -20,7 +20,7 @@ import { presentBillingPlans, presentSubscription } from '../../../presenters/bi
 import { requireUser } from '../../auth';
 import { stripeWebhookRoute } from './webhook';
 
-// SPEC.md section 7: plans, Checkout, the portal, and Stripe's webhook.
+// Billing: plans, Checkout, the portal, and Stripe's webhook.
 export function billingRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     // The plan list still answers, so the app can say why upgrading is not possible.

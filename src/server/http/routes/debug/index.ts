@@ -9,7 +9,7 @@ import { requireUser } from '../../auth';
 
 const SiteParamsSchema = z.object({ siteId: z.string().min(1).max(100) });
 
-/** SPEC.md section 2, /debug: what the server makes of the asker's session, and their sites. */
+/** The /debug screen's calls: what the server makes of the asker's session, and their sites. */
 export function debugRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     // Answers even without a session: "not signed in" is exactly what this page must show.

@@ -92,7 +92,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
       } satisfies DeploymentLogsResponse;
     });
 
-    // The id is the site's (SPEC.md section 7).
+    // The id is the site's: redeploy builds the site's current source again.
     app.post('/:id/redeploy', limited, async (request, reply) => {
       const site = await ownedSite(
         ctx.db,

@@ -41,7 +41,7 @@ async function readParts(request: FastifyRequest): Promise<Upload> {
       if (part.fieldname === 'subdomain') subdomain = String(part.value);
       continue;
     }
-    // Only the first file counts (SPEC.md section 9); later ones are read and dropped.
+    // Only the first file counts: one upload is one artifact; later ones are read and dropped.
     if (source) {
       part.file.resume();
       continue;

@@ -36,7 +36,7 @@ function AdminNote() {
   );
 }
 
-/** SPEC.md section 2, Settings: Billing & Plans, the default tab. */
+/** Settings' Billing & Plans tab, the one Settings opens on. */
 export function BillingTab() {
   useCheckoutReturn();
   const { user, loading } = useSession();

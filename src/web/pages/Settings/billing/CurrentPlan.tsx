@@ -32,7 +32,7 @@ export function useRestoredFromHistory(reset: () => void) {
   }, [reset]);
 }
 
-/** Sends the browser to Stripe's portal; comes back to this tab (SPEC.md section 7). */
+/** Sends the browser to Stripe's portal; comes back to this tab. */
 export function useOpenPortal() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -22,7 +22,7 @@ export interface PlanActionContext {
 const full = 'w-full';
 
 /**
- * SPEC.md section 2: an upgrade button only for a plan with a price that is not the current
+ * An upgrade button only for a plan with a price that is not the current
  * one; otherwise 'Current Plan' or 'Contact Sales'. Visitors are sent to sign in first.
  */
 export function PlanAction({ plan, ctx }: { plan: BillingPlan; ctx: PlanActionContext }) {
@@ -40,7 +40,7 @@ export function PlanAction({ plan, ctx }: { plan: BillingPlan; ctx: PlanActionCo
   const lower = ctx.current !== null && RANK[plan.name] < RANK[ctx.current];
   if (ctx.signedIn && (lower || ctx.subscribed)) {
     // A subscription is changed or cancelled in Stripe's portal: the server refuses a second
-    // checkout, and a lower plan is reached by cancelling (SPEC.md section 4).
+    // checkout, and a lower plan is reached by cancelling.
     return (
       <Button variant="secondary" className={full} onClick={ctx.openPortal}>
         Change in Manage Billing

@@ -4,7 +4,7 @@ import type { BillingPlan } from '../../../../shared/billing';
 import { Card } from '../../../components/ui/Card';
 import { cn } from '../../../components/ui/cn';
 
-// SPEC.md section 2: the two paid plans carry these badges.
+// The two paid plans carry these badges.
 const BADGES: Partial<Record<BillingPlan['name'], string>> = {
   STARTER: 'Most Popular',
   PRO: 'Best Value',

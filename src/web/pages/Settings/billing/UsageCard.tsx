@@ -49,7 +49,7 @@ export function SitesMeter({ used, max }: { used: number; max: number | null }) 
   return <Meter label="Sites used" used={used} max={max} format={String} />;
 }
 
-/** Current usage against the plan's limits (SPEC.md sections 6 and 9). */
+/** Current usage against the plan's limits: sites and storage. */
 export function UsageMeters({ usage }: { usage: Usage }) {
   return (
     <div className="space-y-4">
