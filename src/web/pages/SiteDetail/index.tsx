@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Deployment } from '../../../shared/deployment';
 import { EVENTS, type DeploymentUpdateEvent, type SiteUpdateEvent } from '../../../shared/events';
-import { sitesApi } from '../../api/deployments';
+import { sitesApi } from '../../api/sites';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLayout } from '../../components/PageLayout';
