@@ -4,8 +4,9 @@ import { useTwoFactorStatus } from '../hooks/two-factor';
 import { PageLayout } from './PageLayout';
 import { Spinner } from './ui/Spinner';
 
-// Who may see a screen is decided here and nowhere else in the web app. The server checks
-// every call on its own: these gates only spare people a screen that would fail.
+// Which screens need a session, or an operator, is decided here, by the layout routes that
+// routes.tsx puts around them. The server checks every call on its own: these gates only
+// spare people a screen that would fail.
 
 function Waiting({ title }: { title?: string }) {
   return (
