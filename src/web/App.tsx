@@ -3,7 +3,7 @@ import { RouterProvider } from 'react-router';
 import { AnnouncementBanner } from './components/AnnouncementBanner';
 import { LivePlan } from './hooks/billing';
 import { SessionProvider } from './hooks/session';
-import { ToastProvider } from './hooks/toasts';
+import { ToastProvider } from './components/Toaster';
 import { router } from './routes';
 
 // Queries: 5-minute cache; no refetch on window focus; screens that must not retry

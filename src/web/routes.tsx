@@ -1,4 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFound } from './components/NotFound';
+import { RequireOperator, RequireUser } from './components/RouteGates';
 import { AboutPage } from './pages/About';
 import { AuthPage } from './pages/Auth';
 import { AuthCallbackPage } from './pages/AuthCallback';
@@ -9,14 +11,13 @@ import { DemoInstructionsPage } from './pages/DemoInstructions';
 import { ExamplesPage } from './pages/Examples';
 import { HelpPage } from './pages/Help';
 import { LandingPage } from './pages/Landing';
-import { NotFoundPage } from './pages/NotFound';
 import { PrivacyPage } from './pages/Privacy';
 import { ReportPage } from './pages/Report';
 import { RouteError } from './pages/RouteError';
 import { TermsPage } from './pages/Terms';
 
-// The app's whole route table. The signed-in screens load on demand, so the
-// landing page does not carry their code.
+// The whole route table. The signed-in screens load on demand, so the landing page does not
+// carry their code; who may open them is said once, by the layout routes around them.
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -49,16 +50,24 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./pages/Upload')).UploadPage }),
       },
       {
-        path: '/dashboard',
-        lazy: async () => ({ Component: (await import('./pages/Dashboard')).DashboardPage }),
-      },
-      {
-        path: '/sites/:id',
-        lazy: async () => ({ Component: (await import('./pages/SiteDetail')).SiteDetailPage }),
-      },
-      {
-        path: '/analytics',
-        lazy: async () => ({ Component: (await import('./pages/Analytics')).AnalyticsPage }),
+        // Screens for anyone with a session, guests included.
+        element: <RequireUser />,
+        children: [
+          {
+            path: '/dashboard',
+            lazy: async () => ({ Component: (await import('./pages/Dashboard')).DashboardPage }),
+          },
+          {
+            path: '/sites/:id',
+            lazy: async () => ({
+              Component: (await import('./pages/SiteDetail')).SiteDetailPage,
+            }),
+          },
+          {
+            path: '/analytics',
+            lazy: async () => ({ Component: (await import('./pages/Analytics')).AnalyticsPage }),
+          },
+        ],
       },
       {
         path: '/deployments/:deploymentId',
@@ -79,8 +88,13 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./pages/ApiKeys')).ApiKeysPage }),
       },
       {
-        path: '/admin',
-        lazy: async () => ({ Component: (await import('./pages/Admin')).AdminPage }),
+        element: <RequireOperator />,
+        children: [
+          {
+            path: '/admin',
+            lazy: async () => ({ Component: (await import('./pages/Admin')).AdminPage }),
+          },
+        ],
       },
       { path: '/report', element: <ReportPage /> },
       { path: '/debug', element: <DebugPage /> },
@@ -91,7 +105,7 @@ export const routes: RouteObject[] = [
       { path: '/help/article/:articleId', element: <HelpPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFound /> },
     ],
   },
 ];

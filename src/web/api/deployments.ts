@@ -3,17 +3,10 @@ import type {
   DeployResponse,
   Deployment,
   DeploymentLogsResponse,
-  RollbackResponse,
 } from '../../shared/deployment';
-import type {
-  AddDomainResponse,
-  RemoveDomainResponse,
-  VerifyDomainResponse,
-} from '../../shared/custom-domain';
-import type { DeleteSiteResponse, Site } from '../../shared/site';
 import { api } from './client';
 
-// Deploying, watching and managing sites. Pasted code always goes out as
+// Deploying and watching deployments. Pasted code always goes out as
 // GEMINI (the provider the artifact's AI calls default to).
 export const deploymentsApi = {
   deployCode: (input: Pick<DeployCodeRequest, 'subdomain' | 'code'>) =>
@@ -36,30 +29,4 @@ export const deploymentsApi = {
     api<DeployResponse>(`/deployments/${encodeURIComponent(siteId)}/redeploy`, {
       method: 'POST',
     }),
-};
-
-export const sitesApi = {
-  list: () => api<{ sites: Site[] }>('/sites').then((r) => r.sites),
-  get: (id: string) => api<{ site: Site }>(`/sites/${encodeURIComponent(id)}`).then((r) => r.site),
-  deployments: (id: string) =>
-    api<{ deployments: Deployment[] }>(`/sites/${encodeURIComponent(id)}/deployments`).then(
-      (r) => r.deployments,
-    ),
-  remove: (id: string) =>
-    api<DeleteSiteResponse>(`/sites/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  rollback: (id: string, deploymentId: string) =>
-    api<RollbackResponse>(`/sites/${encodeURIComponent(id)}/rollback`, {
-      body: { deploymentId },
-    }),
-  /** The domain goes out trimmed and lower-cased. */
-  addDomain: (id: string, domain: string) =>
-    api<AddDomainResponse>(`/sites/${encodeURIComponent(id)}/domain`, {
-      body: { domain: domain.trim().toLowerCase() },
-    }),
-  verifyDomain: (id: string) =>
-    api<VerifyDomainResponse>(`/sites/${encodeURIComponent(id)}/domain/verify`, {
-      method: 'POST',
-    }),
-  removeDomain: (id: string) =>
-    api<RemoveDomainResponse>(`/sites/${encodeURIComponent(id)}/domain`, { method: 'DELETE' }),
 };

@@ -1,5 +1,6 @@
 import { AlertCircle, AlertTriangle, CheckCircle2, Info, X } from 'lucide-react';
-import type { Toast } from '../hooks/toasts';
+import { useCallback, useState, type ReactNode } from 'react';
+import { TOAST_DURATION_MS, ToastContext, type Notify, type Toast } from '../hooks/toasts';
 import { cn } from './ui/cn';
 
 const styles = {
@@ -9,13 +10,31 @@ const styles = {
   warning: { icon: AlertTriangle, tone: 'text-amber-600 dark:text-amber-400' },
 };
 
-export function Toaster({
-  toasts,
-  onDismiss,
-}: {
-  toasts: Toast[];
-  onDismiss: (id: string) => void;
-}) {
+/** Keeps the last five toasts, each for its own time, and shows them over every screen. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const dismiss = useCallback(
+    (id: string) => setToasts((all) => all.filter((t) => t.id !== id)),
+    [],
+  );
+  const notify = useCallback<Notify>(
+    (toast) => {
+      const id = crypto.randomUUID();
+      const duration = toast.duration ?? TOAST_DURATION_MS;
+      setToasts((all) => [...all.slice(-4), { ...toast, id, duration }]);
+      setTimeout(() => dismiss(id), duration);
+    },
+    [dismiss],
+  );
+  return (
+    <ToastContext.Provider value={notify}>
+      {children}
+      <Toaster toasts={toasts} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+function Toaster({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: string) => void }) {
   return (
     <div
       aria-live="polite"

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsDays } from '../../shared/analytics';
 import { analyticsApi } from '../api/analytics';
-import { configApi } from '../api/auth';
+import { useConfig } from './config';
 import { useSession } from './session';
 
 /**
@@ -9,7 +9,7 @@ import { useSession } from './session';
  * answers. A failed config call counts as on; the server refuses the calls if it is not.
  */
 export function useAnalyticsEnabled(): boolean | null {
-  const config = useQuery({ queryKey: ['config'], queryFn: configApi.get, retry: false });
+  const config = useConfig();
   if (config.isPending) return null;
   return config.data?.features.analytics !== false;
 }

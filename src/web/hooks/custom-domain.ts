@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Site } from '../../shared/site';
-import { sitesApi } from '../api/deployments';
+import { sitesApi } from '../api/sites';
 import { siteKey, sitesKey } from './sites';
 
 export const REMOVE_DOMAIN_CONFIRMATION = 'Are you sure you want to remove this custom domain?';

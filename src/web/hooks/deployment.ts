@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Deployment } from '../../shared/deployment';
 import { EVENTS, type DeploymentUpdateEvent } from '../../shared/events';
@@ -9,25 +9,30 @@ import { useRealtimeRoom } from './realtime';
 
 export const deploymentKey = (id: string) => ['deployment', id] as const;
 
-/** Folds a realtime update into the cached deployment (the event carries the whole console). */
+/**
+ * Folds a realtime update into whatever is cached under `queryKey`: one deployment, or a
+ * list of them (a site's history). The event carries the whole console, so it replaces it.
+ */
 export function applyDeploymentUpdate(
   client: QueryClient,
-  id: string,
+  queryKey: QueryKey,
   event: DeploymentUpdateEvent,
 ): void {
-  client.setQueryData<Deployment>(deploymentKey(id), (old) =>
-    old
-      ? {
-          ...old,
+  const fold = (d: Deployment): Deployment =>
+    d.id !== event.deploymentId
+      ? d
+      : {
+          ...d,
           status: event.status,
           progress: event.progress,
           message: event.message,
           logs: event.logs,
           buildLogs: event.logs.join('\n'),
-          errorMessage: event.errorMessage ?? old.errorMessage,
-          deployedAt: event.deployedAt ?? old.deployedAt,
-        }
-      : old,
+          errorMessage: event.errorMessage ?? d.errorMessage,
+          deployedAt: event.deployedAt ?? d.deployedAt,
+        };
+  client.setQueryData<Deployment | Deployment[]>(queryKey, (old) =>
+    old === undefined ? old : Array.isArray(old) ? old.map(fold) : fold(old),
   );
 }
 
@@ -61,7 +66,7 @@ export function useDeployment(id: string | undefined, pollMs: number) {
       if (!id || event.deploymentId !== id) return;
       // The final row also carries what events leave out (deployedAt, the live flag).
       if (isFinalStatus(event.status)) fetchAgain();
-      if (client.getQueryData(deploymentKey(id))) applyDeploymentUpdate(client, id, event);
+      applyDeploymentUpdate(client, deploymentKey(id), event);
     },
     [client, id, fetchAgain],
   );

@@ -128,3 +128,10 @@ export function useSession(): Session {
   if (!session) throw new Error('useSession outside SessionProvider');
   return session;
 }
+
+/** The signed-in user (a guest counts), for screens that sit under the RequireUser route. */
+export function useUser(): User {
+  const { user } = useSession();
+  if (!user) throw new Error('useUser outside RequireUser');
+  return user;
+}

@@ -1,9 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { EVENTS, type SiteUpdateEvent, type UserUpdateEvent } from '../../shared/events';
+import type { Deployment } from '../../shared/deployment';
+import {
+  EVENTS,
+  type DeploymentUpdateEvent,
+  type SiteUpdateEvent,
+  type UserUpdateEvent,
+} from '../../shared/events';
 import type { Site } from '../../shared/site';
-import { deploymentsApi, sitesApi } from '../api/deployments';
+import { deploymentsApi } from '../api/deployments';
+import { sitesApi } from '../api/sites';
+import { isFinalStatus } from '../lib/status';
 import { useConnection } from './connection';
+import { applyDeploymentUpdate } from './deployment';
 import { useRealtimeRoom } from './realtime';
 import { useSession } from './session';
 
@@ -14,6 +23,8 @@ export const siteDeploymentsKey = (id: string) => ['site', id, 'deployments'] as
 // Socket-driven refetches are throttled to one per 2 s; 60 s polling when offline.
 const REFETCH_THROTTLE_MS = 2000;
 const OFFLINE_REFETCH_MS = 60_000;
+// One site's screen is polled more often while the socket is down: a build may be running.
+const SITE_OFFLINE_REFETCH_MS = 30_000;
 
 /** Changes one site's status wherever it is cached (list and detail). */
 export function useSetSiteStatus() {
@@ -77,6 +88,102 @@ export function useSites() {
     if (known && (e.status === 'INACTIVE') !== Boolean(known.disabledReason)) throttledRefetch();
   });
   return query;
+}
+
+/** One site, without its realtime room: the base both site hooks share (one query). */
+function useSiteQuery(id: string) {
+  const connected = useConnection();
+  return useQuery({
+    queryKey: siteKey(id),
+    queryFn: () => sitesApi.get(id),
+    enabled: Boolean(id),
+    retry: false,
+    staleTime: 0,
+    refetchInterval: connected ? false : SITE_OFFLINE_REFETCH_MS,
+  });
+}
+
+/**
+ * One of the signed-in user's sites, kept current through the site's realtime room. The room
+ * is joined once the site has loaded, so a site that is not theirs is never asked for.
+ */
+export function useSite(id: string) {
+  const client = useQueryClient();
+  const setStatus = useSetSiteStatus();
+  const query = useSiteQuery(id);
+  const fetchAgain = useCallback(
+    () => void client.invalidateQueries({ queryKey: siteKey(id) }),
+    [client, id],
+  );
+  useRealtimeRoom<SiteUpdateEvent>(
+    EVENTS.joinSite,
+    query.data?.id,
+    EVENTS.siteUpdate,
+    (e) => {
+      if (e.siteId !== id) return;
+      setStatus(id, e.status);
+      // The domain and certificate states travel with the site, not in the event.
+      fetchAgain();
+    },
+    fetchAgain,
+  );
+  return query;
+}
+
+/**
+ * A site's versions, newest first, with each build's progress folded in as it happens. A
+ * failed fetch is only logged: the history then shows empty rather than an error.
+ */
+export function useSiteDeployments(id: string) {
+  const client = useQueryClient();
+  const connected = useConnection();
+  const site = useSiteQuery(id);
+  const query = useQuery({
+    queryKey: siteDeploymentsKey(id),
+    queryFn: () =>
+      sitesApi.deployments(id).catch((err: unknown) => {
+        console.error('Failed to fetch deployments', err);
+        return [] as Deployment[];
+      }),
+    enabled: Boolean(id),
+    retry: false,
+    staleTime: 0,
+    refetchInterval: connected ? false : SITE_OFFLINE_REFETCH_MS,
+  });
+  const fetchAgain = useCallback(() => {
+    void client.invalidateQueries({ queryKey: siteKey(id) });
+    void client.invalidateQueries({ queryKey: siteDeploymentsKey(id) });
+  }, [client, id]);
+  useRealtimeRoom<DeploymentUpdateEvent>(
+    EVENTS.joinSite,
+    site.data?.id,
+    EVENTS.deploymentUpdate,
+    (e) => {
+      const list = client.getQueryData<Deployment[]>(siteDeploymentsKey(id));
+      // A version this screen has not seen yet (a redeploy from elsewhere): ask for the list.
+      if (!list?.some((d) => d.id === e.deploymentId)) return fetchAgain();
+      applyDeploymentUpdate(client, siteDeploymentsKey(id), e);
+      // A finished build changes the site too (its live version, its status).
+      if (isFinalStatus(e.status)) fetchAgain();
+    },
+    // What happened before the join; the site itself is asked again by useSite.
+    () => void client.invalidateQueries({ queryKey: siteDeploymentsKey(id) }),
+  );
+  return query;
+}
+
+/** Makes an earlier version of a site live again. */
+export function useRollback(siteId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (deployment: Deployment) => sitesApi.rollback(siteId, deployment.id),
+    onSuccess: (res) => {
+      client.setQueryData(siteKey(siteId), res.site);
+      void client.invalidateQueries({ queryKey: sitesKey });
+      void client.invalidateQueries({ queryKey: siteKey(siteId) });
+      void client.invalidateQueries({ queryKey: siteDeploymentsKey(siteId) });
+    },
+  });
 }
 
 /** Starts a new build of a site's current source. */

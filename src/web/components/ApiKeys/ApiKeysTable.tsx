@@ -1,6 +1,7 @@
 import { FlaskConical, Pencil, Trash2 } from 'lucide-react';
 import { AI_PROVIDER_LABELS, type ApiKey } from '../../../shared/api-key';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { CredentialTable } from '../CredentialTable';
 import { Badge } from '../StatusBadge';
 import { Button } from '../ui/Button';
 import { Switch } from '../ui/Switch';
@@ -17,7 +18,7 @@ export interface ApiKeyActions {
 function Actions({ apiKey, onTest, onEdit, onDelete, busyId }: ApiKeyActions & { apiKey: ApiKey }) {
   const name = apiKey.keyName;
   return (
-    <div className="flex items-center justify-end gap-1">
+    <>
       <Button
         variant="secondary"
         size="sm"
@@ -46,7 +47,7 @@ function Actions({ apiKey, onTest, onEdit, onDelete, busyId }: ApiKeyActions & {
       >
         <Trash2 className="h-4 w-4" aria-hidden />
       </Button>
-    </div>
+    </>
   );
 }
 
@@ -70,82 +71,40 @@ function lastUsed(key: ApiKey): string {
   return key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never';
 }
 
-const th = 'whitespace-nowrap px-4 py-3 font-medium';
+const muted = 'whitespace-nowrap text-slate-600 dark:text-slate-400';
 
-/** A table on wide screens, stacked cards on phones (like the dashboard's sites). */
+/** The account's AI provider keys, in the shared credential table. */
 export function ApiKeysTable({ keys, ...actions }: ApiKeyActions & { keys: ApiKey[] }) {
   return (
-    <>
-      <table className="hidden w-full text-left text-sm lg:table">
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800">
-          <tr>
-            <th scope="col" className={th}>
-              Name
-            </th>
-            <th scope="col" className={th}>
-              Provider
-            </th>
-            <th scope="col" className={th}>
-              Key
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className={th}>
-              Last used
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Calls today
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {keys.map((key) => (
-            <tr key={key.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
-              <td className="px-4 py-3 font-medium">{key.keyName}</td>
-              <td className="whitespace-nowrap px-4 py-3">{AI_PROVIDER_LABELS[key.provider]}</td>
-              <td className="whitespace-nowrap px-4 py-3 font-mono text-slate-600 dark:text-slate-400">
-                {key.maskedKey}
-              </td>
-              <td className="px-4 py-3">
-                <Active apiKey={key} {...actions} />
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
-                {lastUsed(key)}
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatNumber(key.callsToday)}</td>
-              <td className="px-4 py-2">
-                <Actions apiKey={key} {...actions} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="divide-y divide-slate-100 lg:hidden dark:divide-slate-800">
-        {keys.map((key) => (
-          <li key={key.id} className="p-4" aria-label={key.keyName}>
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="truncate font-medium">{key.keyName}</p>
-                <p className="mt-0.5 text-xs text-slate-500">
-                  {AI_PROVIDER_LABELS[key.provider]} ·{' '}
-                  <span className="font-mono">{key.maskedKey}</span>
-                </p>
-                <p className="mt-0.5 text-xs text-slate-500">
-                  Last used {lastUsed(key)} · {formatNumber(key.callsToday)} calls today
-                </p>
-              </div>
-              <Active apiKey={key} {...actions} />
-            </div>
-            <div className="mt-2">
-              <Actions apiKey={key} {...actions} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <CredentialTable
+      items={keys}
+      name={(key) => key.keyName}
+      columns={[
+        {
+          header: 'Provider',
+          cell: (key) => AI_PROVIDER_LABELS[key.provider],
+          className: 'whitespace-nowrap',
+        },
+        { header: 'Key', cell: (key) => key.maskedKey, className: `${muted} font-mono` },
+        { header: 'Status', cell: (key) => <Active apiKey={key} {...actions} /> },
+        { header: 'Last used', cell: lastUsed, className: muted },
+        {
+          header: 'Calls today',
+          cell: (key) => formatNumber(key.callsToday),
+          align: 'right',
+          className: 'tabular-nums',
+        },
+      ]}
+      actions={(key) => <Actions apiKey={key} {...actions} />}
+      phone={{
+        lines: (key) => [
+          <>
+            {AI_PROVIDER_LABELS[key.provider]} · <span className="font-mono">{key.maskedKey}</span>
+          </>,
+          `Last used ${lastUsed(key)} · ${formatNumber(key.callsToday)} calls today`,
+        ],
+        aside: (key) => <Active apiKey={key} {...actions} />,
+      }}
+    />
   );
 }

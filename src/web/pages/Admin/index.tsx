@@ -1,11 +1,8 @@
 import { FileWarning, Flag, Globe, Megaphone, ScrollText, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/PageLayout';
-import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../components/ui/cn';
-import { useSession } from '../../hooks/session';
-import { useTwoFactorStatus } from '../Settings/TwoFactorCard';
 import { AnnouncementsTab } from './AnnouncementsTab';
 import { AuditTab } from './AuditTab';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
@@ -23,30 +20,15 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 /**
- * /admin: the operator's console. Only ADMIN users see it; everyone else goes to /dashboard.
- * The server checks every call on its own: this guard only spares others a useless screen.
+ * /admin: the operator's console. The RequireOperator route lets only ADMIN users in; the
+ * server checks every call on its own.
  */
 export function AdminPage() {
-  const { user, loading } = useSession();
-  // In production an operator without a second factor is sent to set one up first.
-  const twoFactor = useTwoFactorStatus(user?.plan === 'ADMIN');
   const [params, setParams] = useSearchParams();
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const tab: TabId = TABS.some((t) => t.id === params.get('tab'))
     ? (params.get('tab') as TabId)
     : 'reports';
-
-  if (loading || (user?.plan === 'ADMIN' && twoFactor.isPending)) {
-    return (
-      <PageLayout variant="dashboard" title="Operations">
-        <div className="flex justify-center py-20">
-          <Spinner label="Loading..." />
-        </div>
-      </PageLayout>
-    );
-  }
-  if (!user || user.plan !== 'ADMIN') return <Navigate to="/dashboard" replace />;
-  if (twoFactor.data?.required) return <Navigate to="/settings?tab=security" replace />;
 
   return (
     <PageLayout variant="subpage" backTo="/dashboard" backText="Dashboard" title="Operations">

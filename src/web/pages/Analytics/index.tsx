@@ -1,10 +1,11 @@
 import { BarChart3 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { DEFAULT_ANALYTICS_DAYS, type AnalyticsDays } from '../../../shared/analytics';
 import { ApiRequestError } from '../../api/client';
 import { DaySelector } from '../../components/charts/DaySelector';
 import { StatusPie } from '../../components/charts/StatusPie';
+import { NotFound } from '../../components/NotFound';
 import { PageLayout } from '../../components/PageLayout';
 import { ErrorBox } from '../../components/ui/Alert';
 import { buttonStyles } from '../../components/ui/Button';
@@ -15,8 +16,6 @@ import {
   useAnalyticsOverview,
   useDeploymentAnalytics,
 } from '../../hooks/analytics';
-import { useSession } from '../../hooks/session';
-import { NotFoundPage } from '../NotFound';
 import { MetricsPanel } from './MetricsPanel';
 import { RecentDeployments } from './RecentDeployments';
 import { SummaryCards } from './SummaryCards';
@@ -42,20 +41,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The analytics screen: signed-in users only; 7, 30 or 90 days (30 at first). */
 export function AnalyticsPage() {
-  const { user, loading } = useSession();
-  const navigate = useNavigate();
   const enabled = useAnalyticsEnabled();
   const [days, setDays] = useState<AnalyticsDays>(DEFAULT_ANALYTICS_DAYS);
-  const ready = Boolean(user) && enabled === true;
+  const ready = enabled === true;
   const overview = useAnalyticsOverview(days, ready);
   const deployments = useDeploymentAnalytics(days, ready);
 
-  useEffect(() => {
-    if (!loading && !user) navigate('/auth', { replace: true });
-  }, [loading, user, navigate]);
-
-  if (enabled === false) return <NotFoundPage />;
-  if (loading || !user || enabled === null || overview.isPending || deployments.isPending) {
+  if (enabled === false) return <NotFound />;
+  if (enabled === null || overview.isPending || deployments.isPending) {
     return (
       <Layout>
         <div className="flex justify-center py-20">

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { configApi } from '../../api/auth';
 import type { OAuthPublicConfig } from '../../../shared/oauth';
+import { useConfig } from '../../hooks/config';
 
 export type SocialProvider = keyof OAuthPublicConfig['providers'];
 
@@ -9,7 +8,7 @@ export type SocialProvider = keyof OAuthPublicConfig['providers'];
  * buttons show and simply lead to the server, which says the same thing on its own.
  */
 export function useOAuthConfig(): OAuthPublicConfig & { loaded: boolean } {
-  const { data } = useQuery({ queryKey: ['config'], queryFn: configApi.get, retry: false });
+  const { data } = useConfig();
   const fallback = (id: SocialProvider) => ({
     configured: true,
     callbackUrl: `${window.location.origin}/api/auth/${id}/callback`,

@@ -9,12 +9,12 @@ import { ErrorBox } from '../../components/ui/Alert';
 import { Button, buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
+import { GuestSitesOutcome } from '../../components/GuestSites/GuestSitesOutcome';
+import { PickSitesDialog } from '../../components/GuestSites/PickSitesDialog';
+import { useKeepSites } from '../../hooks/claims';
 import { useSession } from '../../hooks/session';
 import { clearPendingClaim, setPendingClaim } from '../../lib/pending-claim';
 import { ClaimSiteList } from './ClaimSiteList';
-import { GuestSitesOutcome } from './GuestSitesOutcome';
-import { PickSitesDialog } from './PickSitesDialog';
-import { useKeepSites } from './useKeepSites';
 
 const plural = (n: number) => (n === 1 ? 'this site' : `these ${n} sites`);
 

@@ -1,7 +1,7 @@
 import { EmailVerificationBanner } from '../../components/EmailVerificationBanner';
 import { ArrowRight, Plus, Rocket, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Site } from '../../../shared/site';
 import { PageLayout } from '../../components/PageLayout';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -11,37 +11,22 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { BILLING_PATH } from '../../hooks/billing';
 import { useAnalyticsEnabled, useSparklines } from '../../hooks/analytics';
-import { useSession } from '../../hooks/session';
+import { useUser } from '../../hooks/session';
 import { DELETE_SITE_CONFIRMATION, useDeleteSite, useRedeploy, useSites } from '../../hooks/sites';
 import { useToast } from '../../hooks/toasts';
 import { ApiRequestError, errorMessage } from '../../api/client';
-import { GuestSitesOutcome } from '../Claim/GuestSitesOutcome';
+import { GuestSitesOutcome } from '../../components/GuestSites/GuestSitesOutcome';
 import { SitesTable } from './SitesTable';
 import { SummaryCards } from './SummaryCards';
 
 export function DashboardPage() {
-  const { user, loading } = useSession();
-  const navigate = useNavigate();
+  const user = useUser();
   const notify = useToast();
   const sites = useSites();
   const redeploy = useRedeploy();
   const remove = useDeleteSite();
   const sparklines = useSparklines(useAnalyticsEnabled() === true);
   const [deleting, setDeleting] = useState<Site | null>(null);
-
-  useEffect(() => {
-    if (!loading && !user) navigate('/auth', { replace: true });
-  }, [loading, user, navigate]);
-
-  if (loading || !user) {
-    return (
-      <PageLayout variant="dashboard" showConnection>
-        <div className="flex justify-center py-20">
-          <Spinner label="Loading..." />
-        </div>
-      </PageLayout>
-    );
-  }
 
   const list = sites.data ?? [];
   const upgradeable = user.plan !== 'PRO' && user.plan !== 'ADMIN';

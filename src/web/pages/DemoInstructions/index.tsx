@@ -8,7 +8,7 @@ import { buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { demoUrl } from '../../content/examples';
 import type { GUIDED_DEMO_SUBDOMAINS } from '../../../shared/demos';
-import { useSitesDomain } from '../Examples/useDemoUrl';
+import { useSitesDomain } from '../../hooks/config';
 
 interface DemoSite {
   subdomain: (typeof GUIDED_DEMO_SUBDOMAINS)[number];

@@ -6,7 +6,7 @@ import { SiteFooter } from '../../components/SiteFooter';
 import { buttonStyles } from '../../components/ui/Button';
 import { demoUrl, EXAMPLES } from '../../content/examples';
 import { ExampleCard } from './ExampleCard';
-import { useSitesDomain } from './useDemoUrl';
+import { useSitesDomain } from '../../hooks/config';
 
 export function ExamplesPage() {
   const { domain, protocol } = useSitesDomain();

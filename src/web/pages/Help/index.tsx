@@ -5,7 +5,7 @@ import { PageLayout } from '../../components/PageLayout';
 import { SiteFooter } from '../../components/SiteFooter';
 import { findArticle, HELP_CATEGORIES, searchHelp, type HelpCategoryId } from '../../content/help';
 import { useDebouncedValue } from '../../hooks/debounce';
-import { useSitesDomain } from '../Examples/useDemoUrl';
+import { useSitesDomain } from '../../hooks/config';
 import { CategoryPanel } from './CategoryPanel';
 import { ActionCards, PopularArticles, StillNeedHelp } from './HelpExtras';
 

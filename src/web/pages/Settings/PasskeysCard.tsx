@@ -13,9 +13,9 @@ import { Card } from '../../components/ui/Card';
 import { Field } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { useToast } from '../../hooks/toasts';
+import { twoFactorKey, useTwoFactorStatus } from '../../hooks/two-factor';
 import { formatDate } from '../../lib/format';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
-import { twoFactorKey, useTwoFactorStatus } from './TwoFactorCard';
 
 /** Settings → Security: passkeys, to sign in without a password or as the second step. */
 export function PasskeysCard() {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert, ShieldCheck, Smartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { TotpSetupResponse, TwoFactorStatus } from '../../../shared/two-factor';
@@ -12,15 +12,9 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Field } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { useToast } from '../../hooks/toasts';
+import { twoFactorKey, useTwoFactorStatus } from '../../hooks/two-factor';
 import { formatDate } from '../../lib/format';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
-
-export const twoFactorKey = ['account', 'two-factor'] as const;
-
-/** The account's two-factor state, shared by the Security tab's cards and the operator console. */
-export function useTwoFactorStatus(enabled = true) {
-  return useQuery({ queryKey: twoFactorKey, queryFn: twoFactorApi.status, retry: false, enabled });
-}
 
 /** A password is 8 characters or more, so six digits can only be a code from the app. */
 const proofOf = (value: string) =>

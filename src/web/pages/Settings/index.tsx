@@ -1,16 +1,14 @@
 import { EmailVerificationBanner } from '../../components/EmailVerificationBanner';
 import { Bell, CreditCard, KeyRound, Shield, Terminal, User } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiKeysManager } from '../../components/ApiKeys/ApiKeysManager';
+import { SignInForKeys } from '../../components/ApiKeys/SignInForKeys';
 import { PageLayout } from '../../components/PageLayout';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../components/ui/cn';
-import { useCanManageKeys } from '../../hooks/apiKeys';
 import { useSession } from '../../hooks/session';
-import { SignInForKeys } from '../ApiKeys';
-import { buttonStyles } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
+import { SignInForAccount } from '../../components/SignInForAccount';
 import { AccessTokensTab } from './access-tokens/AccessTokensTab';
 import { BillingTab } from './billing/BillingTab';
 import { NotificationsTab } from './NotificationsTab';
@@ -20,12 +18,12 @@ import { SecurityTab } from './SecurityTab';
 // Settings' five tabs in their fixed order, with Access Tokens beside API Keys; Billing
 // & Plans opens by default.
 const TABS = [
-  { id: 'profile', label: 'Profile', icon: User },
-  { id: 'billing', label: 'Billing & Plans', icon: CreditCard },
-  { id: 'api-keys', label: 'API Keys', icon: KeyRound },
-  { id: 'access-tokens', label: 'Access Tokens', icon: Terminal },
-  { id: 'security', label: 'Security', icon: Shield },
-  { id: 'notifications', label: 'Notifications', icon: Bell },
+  { id: 'profile', label: 'Profile', icon: User, forAccounts: true },
+  { id: 'billing', label: 'Billing & Plans', icon: CreditCard, forAccounts: false },
+  { id: 'api-keys', label: 'API Keys', icon: KeyRound, forAccounts: true },
+  { id: 'access-tokens', label: 'Access Tokens', icon: Terminal, forAccounts: true },
+  { id: 'security', label: 'Security', icon: Shield, forAccounts: true },
+  { id: 'notifications', label: 'Notifications', icon: Bell, forAccounts: true },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -76,39 +74,43 @@ function TabBar({ active, onSelect }: { active: TabId; onSelect: (id: TabId) => 
   );
 }
 
-function ApiKeysTab() {
-  const { loading } = useSession();
-  const signedIn = useCanManageKeys();
-  if (loading) return <Spinner label="Loading..." />;
-  if (!signedIn) return <SignInForKeys message="Please log in to manage API keys" />;
-  return (
-    <ApiKeysManager
-      wording="settings"
-      header={
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Keys for the AI features of your deployed sites. Each site&rsquo;s limits are on its own
-          page.
-        </p>
-      }
-    />
-  );
+function TabContent({ id }: { id: TabId }) {
+  switch (id) {
+    case 'profile':
+      return <ProfileTab />;
+    case 'billing':
+      return <BillingTab />;
+    case 'api-keys':
+      return (
+        <ApiKeysManager
+          wording="settings"
+          header={
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Keys for the AI features of your deployed sites. Each site&rsquo;s limits are on its
+              own page.
+            </p>
+          }
+        />
+      );
+    case 'access-tokens':
+      return <AccessTokensTab />;
+    case 'security':
+      return <SecurityTab />;
+    case 'notifications':
+      return <NotificationsTab />;
+  }
 }
 
-/** Profile and password belong to an account: a visitor or guest is asked to sign in. */
-function AccountOnly({ children }: { children: ReactNode }) {
+/** Every tab but Billing belongs to an account: a visitor or guest is asked to sign in. */
+function TabOrSignIn({ id }: { id: TabId }) {
   const { user, loading } = useSession();
+  if (!TABS.find((t) => t.id === id)?.forAccounts) return <TabContent id={id} />;
   if (loading) return <Spinner label="Loading..." />;
-  if (user && !user.isGuest) return <>{children}</>;
-  return (
-    <Card className="mx-auto max-w-md p-8 text-center">
-      <h2 className="text-lg font-semibold">Please log in to manage your account</h2>
-      <p className="mt-2 text-sm text-slate-500">
-        Your name and password belong to an account; guest sessions have neither.
-      </p>
-      <Link to="/auth" className={buttonStyles({ variant: 'primary', className: 'mt-6' })}>
-        Sign in
-      </Link>
-    </Card>
+  if (user && !user.isGuest) return <TabContent id={id} />;
+  return id === 'api-keys' ? (
+    <SignInForKeys message="Please log in to manage API keys" />
+  ) : (
+    <SignInForAccount />
   );
 }
 
@@ -134,27 +136,7 @@ export function SettingsPage() {
         <EmailVerificationBanner />
         <TabBar active={active} onSelect={select} />
         <Panel id={active}>
-          {active === 'profile' ? (
-            <AccountOnly>
-              <ProfileTab />
-            </AccountOnly>
-          ) : active === 'billing' ? (
-            <BillingTab />
-          ) : active === 'access-tokens' ? (
-            <AccountOnly>
-              <AccessTokensTab />
-            </AccountOnly>
-          ) : active === 'security' ? (
-            <AccountOnly>
-              <SecurityTab />
-            </AccountOnly>
-          ) : active === 'notifications' ? (
-            <AccountOnly>
-              <NotificationsTab />
-            </AccountOnly>
-          ) : (
-            <ApiKeysTab />
-          )}
+          <TabOrSignIn id={active} />
         </Panel>
       </div>
     </PageLayout>

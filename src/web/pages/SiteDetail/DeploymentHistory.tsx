@@ -5,7 +5,9 @@ import type { Deployment } from '../../../shared/deployment';
 import { deploymentsApi } from '../../api/deployments';
 import { Badge } from '../../components/StatusBadge';
 import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
+import { Spinner } from '../../components/ui/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { detailStatusKind, type Tone } from '../../lib/status';
 
@@ -123,28 +125,40 @@ function HistoryItem({
   );
 }
 
+/** The site's versions, newest first, each with its logs and a way to make it live again. */
 export function DeploymentHistory({
   deployments,
   onRollback,
   rollingBackId,
 }: {
-  deployments: Deployment[];
+  /** Undefined while the list is loading. */
+  deployments: Deployment[] | undefined;
   onRollback: (d: Deployment) => void;
   rollingBackId: string | null;
 }) {
-  if (deployments.length === 0) {
-    return <p className="px-6 py-10 text-center text-sm text-slate-500">No deployments yet</p>;
-  }
   return (
-    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-      {deployments.map((d) => (
-        <HistoryItem
-          key={d.id}
-          deployment={d}
-          onRollback={onRollback}
-          rollingBack={rollingBackId === d.id}
-        />
-      ))}
-    </ul>
+    <Card className="min-w-0 overflow-hidden lg:col-span-2 lg:self-start">
+      <div className="border-b border-slate-200 px-4 py-4 sm:px-6 dark:border-slate-800">
+        <h2 className="font-semibold">Deployment History</h2>
+      </div>
+      {!deployments ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading deployments..." />
+        </div>
+      ) : deployments.length === 0 ? (
+        <p className="px-6 py-10 text-center text-sm text-slate-500">No deployments yet</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {deployments.map((d) => (
+            <HistoryItem
+              key={d.id}
+              deployment={d}
+              onRollback={onRollback}
+              rollingBack={rollingBackId === d.id}
+            />
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

@@ -16,7 +16,7 @@ import { REMOVE_DOMAIN_CONFIRMATION, useCustomDomain } from '../../hooks/custom-
 import { useToast } from '../../hooks/toasts';
 import { formatDate } from '../../lib/format';
 import type { Tone } from '../../lib/status';
-import { useSitesDomain } from '../Examples/useDemoUrl';
+import { useSitesDomain } from '../../hooks/config';
 
 // How domain and certificate states read.
 const DOMAIN_STATUS: Record<string, { label: string; tone: Tone }> = {

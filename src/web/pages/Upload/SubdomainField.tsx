@@ -1,7 +1,7 @@
 import { CheckCircle2, Info } from 'lucide-react';
 import { checkSubdomain } from '../../../shared/subdomain';
 import { Field } from '../../components/ui/Field';
-import { useSitesDomain } from '../Examples/useDemoUrl';
+import { useSitesDomain } from '../../hooks/config';
 
 /**
  * The site's address: the name the user picks, then the user-content domain. While typing it

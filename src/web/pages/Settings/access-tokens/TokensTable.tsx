@@ -1,10 +1,10 @@
 import { Trash2 } from 'lucide-react';
 import type { AccessToken } from '../../../../shared/access-token';
+import { CredentialTable } from '../../../components/CredentialTable';
 import { Badge } from '../../../components/StatusBadge';
 import { Button } from '../../../components/ui/Button';
 import { formatDate, formatDateTime } from '../../../lib/format';
 
-const th = 'whitespace-nowrap px-4 py-3 font-medium';
 const expires = (t: AccessToken) => {
   if (!t.expiresAt) return 'Never';
   return Date.parse(t.expiresAt) <= Date.now()
@@ -36,7 +36,9 @@ function Revoke({ token, onRevoke }: { token: AccessToken; onRevoke: (t: AccessT
   );
 }
 
-/** A table on wide screens, stacked rows on phones (like the API keys). */
+const muted = 'whitespace-nowrap text-slate-600 dark:text-slate-400';
+
+/** The account's access tokens, in the shared credential table. */
 export function TokensTable({
   tokens,
   onRevoke,
@@ -45,75 +47,24 @@ export function TokensTable({
   onRevoke: (t: AccessToken) => void;
 }) {
   return (
-    <>
-      <table className="hidden w-full text-left text-sm lg:table">
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800">
-          <tr>
-            <th scope="col" className={th}>
-              Name
-            </th>
-            <th scope="col" className={th}>
-              Token
-            </th>
-            <th scope="col" className={th}>
-              Scope
-            </th>
-            <th scope="col" className={th}>
-              Created
-            </th>
-            <th scope="col" className={th}>
-              Expires
-            </th>
-            <th scope="col" className={th}>
-              Last used
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {tokens.map((t) => (
-            <tr key={t.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
-              <td className="px-4 py-3 font-medium">{t.name}</td>
-              <td className="whitespace-nowrap px-4 py-3 font-mono text-slate-600 dark:text-slate-400">
-                {masked(t)}
-              </td>
-              <td className="px-4 py-3">
-                <Scope token={t} />
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
-                {formatDate(t.createdAt)}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
-                {expires(t)}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
-                {lastUsed(t)}
-              </td>
-              <td className="px-4 py-2 text-right">
-                <Revoke token={t} onRevoke={onRevoke} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="divide-y divide-slate-100 lg:hidden dark:divide-slate-800">
-        {tokens.map((t) => (
-          <li key={t.id} className="flex items-start justify-between gap-3 p-4" aria-label={t.name}>
-            <div className="min-w-0">
-              <p className="flex items-center gap-2 font-medium">
-                <span className="truncate">{t.name}</span> <Scope token={t} />
-              </p>
-              <p className="mt-0.5 font-mono text-xs text-slate-500">{masked(t)}</p>
-              <p className="mt-0.5 text-xs text-slate-500">
-                Expires {expires(t)} · Last used {lastUsed(t)}
-              </p>
-            </div>
-            <Revoke token={t} onRevoke={onRevoke} />
-          </li>
-        ))}
-      </ul>
-    </>
+    <CredentialTable
+      items={tokens}
+      name={(t) => t.name}
+      columns={[
+        { header: 'Token', cell: masked, className: `${muted} font-mono` },
+        { header: 'Scope', cell: (t) => <Scope token={t} /> },
+        { header: 'Created', cell: (t) => formatDate(t.createdAt), className: muted },
+        { header: 'Expires', cell: expires, className: muted },
+        { header: 'Last used', cell: lastUsed, className: muted },
+      ]}
+      actions={(t) => <Revoke token={t} onRevoke={onRevoke} />}
+      phone={{
+        beside: (t) => <Scope token={t} />,
+        lines: (t) => [
+          <span className="font-mono">{masked(t)}</span>,
+          `Expires ${expires(t)} · Last used ${lastUsed(t)}`,
+        ],
+      }}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { errorMessage } from '../../api/client';
 import { useSession } from '../../hooks/session';
 import { useToast } from '../../hooks/toasts';
 import { PickSitesDialog } from './PickSitesDialog';
-import { movedMessage, useKeepSites } from './useKeepSites';
+import { movedMessage, useKeepSites } from '../../hooks/claims';
 
 /**
  * After a sign-up or sign-in from a browser that had guest sites: a toast when they all moved,

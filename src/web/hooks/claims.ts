@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClaimRequest, GuestClaim } from '../../../shared/claim';
-import { claimsApi } from '../../api/claims';
-import { sitesKey } from '../../hooks/sites';
-import { useToast } from '../../hooks/toasts';
+import type { ClaimRequest, GuestClaim } from '../../shared/claim';
+import { claimsApi } from '../api/claims';
+import { sitesKey } from './sites';
+import { useToast } from './toasts';
 
 export const movedMessage = (count: number) =>
   `${count} site${count === 1 ? '' : 's'} moved to your account`;

@@ -1,11 +1,11 @@
 import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { PageLayout } from '../../components/PageLayout';
-import { SiteFooter } from '../../components/SiteFooter';
-import { buttonStyles } from '../../components/ui/Button';
+import { PageLayout } from './PageLayout';
+import { SiteFooter } from './SiteFooter';
+import { buttonStyles } from './ui/Button';
 
 /** An address the app does not know: say so plainly and offer the ways back. */
-export function NotFoundPage() {
+export function NotFound() {
   const { pathname } = useLocation();
   return (
     <PageLayout variant="landing" width="narrow" footer={<SiteFooter />}>

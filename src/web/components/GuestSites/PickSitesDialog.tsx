@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ClaimableSite } from '../../../shared/claim';
 import { PLANS, type PlanName } from '../../../shared/plans';
-import { ErrorBox } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
+import { ErrorBox } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import { BILLING_PATH } from '../../hooks/billing';
 import { timeLeft } from '../../lib/format';
 
