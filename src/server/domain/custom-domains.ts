@@ -1,6 +1,7 @@
 import { DOMAIN_RELEASE_GRACE_MS, releaseTimeInWords } from '../../shared/custom-domain';
 import type { DnsInstructions } from '../../shared/site';
-import { appHost, sitesHost, type Config } from '../config';
+import type { Config } from '../config';
+import { appHost, sitesHost } from '../lib/urls';
 import type { AppContext } from '../context';
 import {
   setDomainState,

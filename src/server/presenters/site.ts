@@ -1,5 +1,6 @@
 import type { Site, SiteStatus } from '../../shared/site';
-import { customDomainUrl, siteUrl, type Config } from '../config';
+import type { Config } from '../config';
+import { customDomainUrl, siteUrl } from '../lib/urls';
 import type { SiteRow } from '../db/schema';
 import { instructionsFor, releaseAtOf } from '../domain/custom-domains';
 import { shownStatus } from '../domain/site-status';
