@@ -20,7 +20,7 @@ import { badRequest, conflict, tooManyRequests } from '../errors';
 import type { DeploymentState } from '../events';
 import { newId, nowIso } from '../lib/ids';
 import { releaseBlobHold, storeHeldBlob } from './blobs';
-import { NO_CUSTOM_DOMAIN } from './custom-domains';
+import { NO_CUSTOM_DOMAIN } from './custom-domain-checks';
 import { isExpired } from './expiry';
 import { assertMayDeploy } from './operations/moderation';
 import { assertCanCreateSite, assertWithinStorageQuota } from './plans';

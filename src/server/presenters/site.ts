@@ -2,7 +2,8 @@ import type { Site, SiteStatus } from '../../shared/site';
 import type { Config } from '../config';
 import { customDomainUrl, siteUrl } from '../lib/urls';
 import type { SiteRow } from '../db/schema';
-import { instructionsFor, releaseAtOf } from '../domain/custom-domains';
+import { releaseAtOf } from '../domain/custom-domain-checks';
+import { instructionsFor } from '../domain/custom-domain-records';
 import { shownStatus } from '../domain/site-status';
 
 export function siteStatus(row: SiteRow): SiteStatus {
