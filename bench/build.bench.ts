@@ -2,31 +2,15 @@
 // in the same run: a plain tree-shaken esbuild bundle of the same source (bytes), and the
 // builder as it was before the one-bundle change (first render in Chromium, cold cache).
 // `npm run bench:build [-- --runs N] [-- --visits N] [-- --before <git rev>]`.
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../test/browser';
 import { loadCorpus, REPO_ROOT, sampleInput, type Sample } from '../test/builder-corpus';
 import { compressText } from '../src/builder/compress';
-import {
-  BuildError,
-  createBuilder,
-  type BuiltFile,
-  type PackageResolver,
-} from '../src/builder/index';
+import { BuildError, createBuilder, type PackageResolver } from '../src/builder/index';
+import { beforeRev, buildBefore } from './build-before';
+import { firstRender, serveSite, toSite } from './site-visits';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -42,12 +26,6 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : s[Math.floor(s.length / 2)]!;
 };
-
-/** A served file: the bytes a browser asking for brotli receives. */
-interface SiteFile {
-  contentType: string;
-  body: Buffer;
-}
 
 /**
  * The same page the builder makes, bundled the plain way: its mount plus the artifact; NaN
@@ -100,182 +78,6 @@ createRoot(document.getElementById('root')).render(createElement(M.default ?? Ob
   return bytes;
 }
 
-/** Serves built files with brotli, counting requests and bytes per visit. */
-async function serveSite(files: Map<string, SiteFile>) {
-  let requests = 0;
-  let bytes = 0;
-  const server = http.createServer((req, res) => {
-    const p = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\//, '') || 'index.html';
-    const file = files.get(p);
-    requests++;
-    if (!file) return void res.writeHead(404).end();
-    bytes += file.body.byteLength;
-    res
-      .writeHead(200, {
-        'content-type': file.contentType,
-        'content-encoding': 'br',
-        'cache-control': 'no-store',
-      })
-      .end(file.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    take: () => {
-      const seen = { requests, bytes };
-      requests = 0;
-      bytes = 0;
-      return seen;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/**
- * Milliseconds from navigation to the sample's text on screen, in a fresh (cold) context;
- * NaN when it never shows.
- */
-async function firstRender(browser: Browser, url: string, text: string): Promise<number> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
-    // a modest mobile link, so round trips and bytes count as they do for visitors
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 40,
-      downloadThroughput: (10 * 1024 * 1024) / 8,
-      uploadThroughput: (5 * 1024 * 1024) / 8,
-    });
-    const started = Date.now();
-    // a build that failed (the old builder on a sample it could not build) serves nothing
-    const opened = await page.goto(url, { waitUntil: 'commit' }).then(
-      (res) => res?.ok() ?? false,
-      () => false,
-    );
-    if (!opened) return NaN;
-    const shown = await page
-      .getByText(text)
-      .first()
-      .waitFor({ state: 'visible', timeout: 15_000 })
-      .then(() => true)
-      .catch(() => false);
-    return shown ? Date.now() - started : NaN;
-  } finally {
-    await context.close();
-  }
-}
-
-function toSite(files: BuiltFile[]): Map<string, SiteFile> {
-  return new Map(
-    files.map((f) => [
-      f.path,
-      { contentType: f.contentType, body: Buffer.from(f.br ?? f.content) },
-    ]),
-  );
-}
-
-/**
- * The builder before this change, from git: its sources at `rev` in a temp folder beside our
- * node_modules, building every sample in a child process; the built files come back as JSON.
- */
-interface BeforeBuild {
-  warm: number;
-  files: Map<string, SiteFile>;
-}
-
-function buildBefore(rev: string, samples: Sample[]): Map<string, BeforeBuild> {
-  const parent = mkdtempSync(path.join(tmpdir(), 'bench-before-'));
-  const dir = path.join(parent, 'repo');
-  mkdirSync(dir);
-  // older revisions read the samples from ../shared/artifacts, newer ones from the repository
-  mkdirSync(path.join(parent, 'shared'));
-  symlinkSync(
-    path.join(REPO_ROOT, 'test/fixtures/artifacts'),
-    path.join(parent, 'shared/artifacts'),
-  );
-  try {
-    const archive = execFileSync('git', ['archive', rev, 'src', 'test', 'package.json'], {
-      cwd: REPO_ROOT,
-      maxBuffer: 1 << 30,
-    });
-    writeFileSync(path.join(dir, 'src.tar'), archive);
-    execFileSync('tar', ['-xf', 'src.tar'], { cwd: dir });
-    // today's samples, built the old way
-    cpSync(
-      path.join(REPO_ROOT, 'test/fixtures/artifacts'),
-      path.join(dir, 'test/fixtures/artifacts'),
-      {
-        recursive: true,
-      },
-    );
-    symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-    // the old vendor set went to the cache inside node_modules: keep it out of ours
-    const vendorDir = path.join(dir, 'vendor');
-    mkdirSync(vendorDir);
-    const outFile = path.join(dir, 'out.json');
-    const script = `import { writeFileSync } from 'node:fs';
-import { build, BuildError } from './src/builder/index.ts';
-import { loadCorpus, sampleInput } from './test/builder-corpus.ts';
-const offline = async (n) => { throw new BuildError('no ' + n); };
-const names = new Set(${JSON.stringify(samples.map((s) => s.file))});
-const out = {};
-for (const s of loadCorpus().filter((x) => names.has(x.file))) {
-  try {
-    const opts = { resolvePackage: offline, vendorDir: ${JSON.stringify(vendorDir)} };
-    const r = await build(sampleInput(s), opts);
-    const times = [];
-    for (let i = 0; i < ${RUNS}; i++) {
-      const t = performance.now();
-      await build(sampleInput(s), opts);
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    out[s.file] = { warm: times[Math.floor(times.length / 2)], files: r.files.map((f) => [f.path, f.contentType, Buffer.from(f.br ?? f.content).toString('base64')]) };
-  } catch (e) { out[s.file] = { warm: NaN, files: [] }; }
-}
-writeFileSync(${JSON.stringify(outFile)}, JSON.stringify(out));`;
-    const r = spawnSync('node', ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
-    if (r.status !== 0) throw new Error(`building at ${rev} failed: ${r.stderr}`);
-    const json = JSON.parse(readFileSync(outFile, 'utf8')) as Record<
-      string,
-      { warm: number | null; files: [string, string, string][] }
-    >;
-    return new Map(
-      Object.entries(json).map(([name, { warm, files }]) => [
-        name,
-        {
-          warm: warm ?? NaN,
-          files: new Map(
-            files.map(([p, contentType, b64]) => [
-              p,
-              { contentType, body: Buffer.from(b64, 'base64') },
-            ]),
-          ),
-        },
-      ]),
-    );
-  } finally {
-    rmSync(parent, { recursive: true, force: true });
-  }
-}
-
-/** The last commit that still had the prebuilt vendor modules, unless one is named. */
-function beforeRev(): string {
-  const named = arg('--before');
-  if (named) return named;
-  const removal = execFileSync(
-    'git',
-    ['log', '-1', '--format=%H', '--diff-filter=D', '--', 'src/builder/vendor/load.ts'],
-    { cwd: REPO_ROOT, encoding: 'utf8' },
-  ).trim();
-  return `${removal}^`;
-}
-
 const samples = loadCorpus().filter(
   // offline like the other samples: one that needs a package from npm is left out
   (s) => s.expect === 'renders' && (s.kind === 'jsx' || s.kind === 'tsx') && !s.open && !s.needsNpm,
@@ -284,11 +86,11 @@ const samples = loadCorpus().filter(
 const projects = loadCorpus().filter(
   (s) => s.expect === 'renders' && s.features.includes('project'),
 );
-const rev = beforeRev();
+const rev = beforeRev(arg('--before'));
 console.log(
   `Building the ${samples.length} single-file React samples and ${projects.length} project folders at ${rev} (the old way)…`,
 );
-const before = buildBefore(rev, [...samples, ...projects]);
+const before = buildBefore(rev, [...samples, ...projects], RUNS);
 
 const builder = createBuilder();
 const browser = await launchBrowser();

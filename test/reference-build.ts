@@ -2,51 +2,27 @@
 // output is judged against. Written for plainness, not speed; it shares none of the builder's
 // machinery (no vendor chunks, no import maps, no class harvesting), only the kit's own source
 // and its Tailwind theme, which are what "looks as it did in the assistant" means.
-import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { lookup } from 'mime-types';
-import postcss from 'postcss';
-import tailwindcss from 'tailwindcss';
 import { CORPUS_DIR, REPO_ROOT, type Sample } from './builder-corpus';
 import { compileReferenceTailwind } from './reference-tailwind';
 import { brandIconPlugin } from './reference-lucide';
 import type { SiteFile } from './builder-serve';
+import { projectSite } from './reference-project';
+import {
+  CODE_FILE,
+  kitPlugin,
+  listFiles,
+  RUNTIME_DIR,
+  siteFile,
+  uploadPlugin,
+  VITE_ENV,
+  type ReferenceSite,
+} from './reference-resolve';
 
-const RUNTIME_DIR = path.join(REPO_ROOT, 'src/builder/runtime');
-const CODE_FILE = /\.(jsx|tsx|js|ts|mjs)$/;
-
-export interface ReferenceSite {
-  files: SiteFile[];
-  /** Path of the page to open, e.g. "index.html" or "site/index.html". */
-  page: string;
-}
-
-/** import.meta.env as a Vite production build defines it. */
-const VITE_ENV = { MODE: 'production', DEV: false, PROD: true, SSR: false, BASE_URL: '/' };
-
-async function listFiles(dir: string, base = dir): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await listFiles(full, base)));
-    else out.push(path.relative(base, full).split(path.sep).join('/'));
-  }
-  return out.sort();
-}
-
-function siteFile(filePath: string, content: Uint8Array): SiteFile {
-  const type = lookup(filePath) || 'application/octet-stream';
-  const text = /^(text\/|application\/(javascript|json))/.test(type) || filePath.endsWith('.js');
-  return {
-    path: filePath,
-    content,
-    contentType: filePath.endsWith('.js')
-      ? 'text/javascript; charset=utf-8'
-      : `${type}${text ? '; charset=utf-8' : ''}`,
-  };
-}
+export type { ReferenceSite } from './reference-resolve';
 
 /** The sample's source files, keyed by their path inside the artifact. */
 export async function sampleFiles(sample: Sample): Promise<Map<string, Buffer>> {
@@ -123,74 +99,6 @@ function withExport(code: string): string {
   const last = names.at(-1);
   return last ? `${code}\nexport default ${last};\n` : code;
 }
-
-const exists = (file: string) =>
-  readFile(file).then(
-    () => true,
-    () => false,
-  );
-
-/**
- * `@/…` is the upload's own file when it has one (its root, then src/), as peers alias it;
- * `../components/ui/x` and `../lib/utils` are the kit when the upload lacks them; URL imports
- * are left to the browser, which the reference CDN answers.
- */
-function uploadPlugin(root: string): esbuild.Plugin {
-  return {
-    name: 'reference-upload',
-    setup(build) {
-      build.onResolve({ filter: /^https?:\/\// }, (args) => ({ path: args.path, external: true }));
-      build.onResolve({ filter: /^@\// }, async (args) => {
-        for (const base of [root, path.join(root, 'src')]) {
-          for (const ext of ['', '.tsx', '.ts', '.jsx', '.js', '.json']) {
-            const file = path.join(base, args.path.slice(2) + ext);
-            if (await exists(file)) return { path: file };
-          }
-        }
-        return undefined;
-      });
-      build.onResolve(
-        { filter: /(^|\/)(components\/ui\/[\w-]+|lib\/utils|hooks\/use-toast)$/ },
-        async (args) => {
-          if (!args.path.startsWith('.')) return undefined;
-          const local = path.resolve(args.resolveDir, args.path);
-          for (const ext of ['.tsx', '.ts', '.jsx', '.js'])
-            if (await exists(local + ext)) return undefined;
-          const rest = args.path.replace(/^.*?(components\/ui\/|lib\/|hooks\/)/, '$1');
-          return build.resolve(`@/${rest}`, { kind: args.kind, resolveDir: args.resolveDir });
-        },
-      );
-    },
-  };
-}
-
-/** `@/components/ui/x`, `@/lib/utils`, `@/hooks/use-toast`, `next/*`: the kit's own files. */
-const kitPlugin: esbuild.Plugin = {
-  name: 'reference-kit',
-  setup(build) {
-    build.onResolve(
-      { filter: /^@\/?(components|lib|hooks)\/|^next\/(image|link)$/ },
-      async (args) => {
-        const rest = args.path.replace(/^@\/?/, '').replace(/\.(tsx?|jsx?)$/, '');
-        const base = rest.startsWith('next/')
-          ? `shims/next-${rest.slice(5)}`
-          : rest.replace(/^components\/ui\//, 'ui/').replace(/^hooks\//, 'ui/');
-        for (const ext of ['.tsx', '.ts']) {
-          const file = path.join(RUNTIME_DIR, base + ext);
-          if (
-            await readFile(file).then(
-              () => true,
-              () => false,
-            )
-          ) {
-            return { path: file };
-          }
-        }
-        return { errors: [{ text: `the kit has no ${args.path}` }] };
-      },
-    );
-  },
-};
 
 async function kitSources(): Promise<{ raw: string; extension: string }[]> {
   const names = (await listFiles(RUNTIME_DIR)).filter((f) => /\.tsx?$/.test(f));
@@ -307,106 +215,6 @@ ${css.map((c) => `<link rel="stylesheet" href="/${c}">`).join('\n')}
 </html>
 `;
     out.push(siteFile('index.html', Buffer.from(html)));
-    return { files: out, page: 'index.html' };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * A project folder (Vite, AI Studio, Claude Code) the way its own tools build it: the module its
- * page names (or the index.tsx AI Studio adds) bundled with `@` for the project's src/ (or root),
- * its tsconfig's paths, its VITE_* values, Tailwind with its config for CSS that asks for it,
- * public/ at the root, and the page otherwise as written.
- */
-async function projectSite(files: Map<string, Buffer>): Promise<ReferenceSite | null> {
-  const html = files.get('index.html')?.toString('utf8');
-  if (!html) return null;
-  const tag =
-    /<script\b[^>]*type=["']module["'][^>]*src=["']\/?([^"']+\.(?:jsx|tsx|ts))["'][^>]*>\s*<\/script>/.exec(
-      html,
-    );
-  const implied = ['index.tsx', 'index.jsx'].find((f) =>
-    /createRoot\(/.test(files.get(f)?.toString('utf8') ?? ''),
-  );
-  // AI Studio's page names no script of its own (the studio adds index.tsx); CDN scripts aside
-  const ownScript = /<script\b[^>]*\bsrc=(?:["'](?!https?:|\/\/)|(?!["']|https?:|\/\/))/.test(html);
-  const entry = tag?.[1] ?? (ownScript ? undefined : implied);
-  if (!entry) return null;
-  const dir = await mkdtemp(path.join(tmpdir(), 'reference-project-'));
-  try {
-    for (const [name, content] of files) {
-      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-      await writeFile(path.join(dir, name), content);
-    }
-    const env: Record<string, unknown> = { ...VITE_ENV };
-    for (const line of `${files.get('.env') ?? ''}\n${files.get('.env.production') ?? ''}`.split(
-      '\n',
-    )) {
-      const m = /^(VITE_\w+)=(.*)$/.exec(line.trim());
-      if (m) env[m[1]!] = m[2];
-    }
-    const tsconfig = ['tsconfig.app.json', 'tsconfig.json'].find((f) => files.has(f));
-    const sources = [...files]
-      .filter(([name]) => CODE_FILE.test(name) || name.endsWith('.html'))
-      .map(([, content]) => content.toString('utf8'));
-    const twConfigFile = [...files.keys()].find((f) => /^tailwind\.config\.[cm]?js$/.test(f));
-    const twConfig = twConfigFile
-      ? ((await import(path.join(dir, twConfigFile))) as { default: Record<string, unknown> })
-          .default
-      : {};
-    const tailwindCss: esbuild.Plugin = {
-      name: 'reference-tailwind-css',
-      setup(build) {
-        build.onLoad({ filter: /\.css$/ }, async (args) => {
-          const css = await readFile(args.path, 'utf8');
-          if (!/@tailwind|@import ["']tailwindcss["']/.test(css)) return undefined;
-          const result = await postcss([
-            tailwindcss({ ...twConfig, content: sources.map((raw) => ({ raw })) } as never),
-          ]).process(css, { from: args.path });
-          return { contents: result.css, loader: 'css' };
-        });
-      },
-    };
-    const result = await esbuild.build({
-      entryPoints: [path.join(dir, entry)],
-      absWorkingDir: dir,
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      outdir: path.join(dir, 'out'),
-      entryNames: 'app',
-      assetNames: 'assets/[name]-[hash]',
-      write: false,
-      jsx: 'automatic',
-      nodePaths: [path.join(REPO_ROOT, 'node_modules')],
-      ...(tsconfig ? { tsconfig: path.join(dir, tsconfig) } : {}),
-      define: {
-        'process.env.NODE_ENV': '"production"',
-        'import.meta.env': JSON.stringify(env),
-      },
-      loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.woff2': 'file' },
-      logLevel: 'silent',
-      plugins: [uploadPlugin(dir), kitPlugin, tailwindCss],
-    });
-    const out: SiteFile[] = [];
-    for (const f of result.outputFiles) {
-      const rel = path.relative(path.join(dir, 'out'), f.path).split(path.sep).join('/');
-      out.push(siteFile(rel, f.contents));
-    }
-    const links = out
-      .filter((f) => f.path.endsWith('.css'))
-      .map((f) => `<link rel="stylesheet" href="/${f.path}">`)
-      .join('\n');
-    const script = '<script type="module" src="/app.js"></script>';
-    const page = (
-      tag ? html.replace(tag[0], script) : html.replace('</body>', `${script}\n</body>`)
-    ).replace('</head>', `${links}\n</head>`);
-    out.push(siteFile('index.html', Buffer.from(page)));
-    for (const [name, content] of files) {
-      if (name.startsWith('public/')) out.push(siteFile(name.slice('public/'.length), content));
-      else if (!CODE_FILE.test(name) && name !== 'index.html') out.push(siteFile(name, content));
-    }
     return { files: out, page: 'index.html' };
   } finally {
     await rm(dir, { recursive: true, force: true });

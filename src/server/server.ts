@@ -14,7 +14,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { createEventBus } from './events';
 import { createHosting } from './hosting';
 import { isSiteHost } from './hosting/dispatcher';
-import { ownDomainsOf } from './domain/custom-domains';
+import { ownDomainsOf } from './domain/custom-domain-records';
 import { createJobs } from './jobs';
 import { createRateCounter } from './limits/rate-counter';
 import { createLogger, logDestination } from './logger';

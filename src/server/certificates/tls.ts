@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
-import { appHost, sitesHost } from '../config';
+import { appHost, sitesHost } from '../lib/urls';
 import type { AppContext } from '../context';
 import { certificateOf } from '../db/queries/certificates';
 import { open } from '../lib/secret-box';

@@ -10,7 +10,7 @@ import { throttleKeys } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, GUEST_SESSION_TTL_MS, SESSION_TTL_MS, type NewSession } from './sessions';
 import { planOf } from './plans';
-import { isPending, sessionOrSecondFactor, type SecondFactorPending } from './two-factor';
+import { isPending, sessionOrSecondFactor, type SecondFactorPending } from './two-factor-sign-in';
 
 export interface SignedIn {
   user: UserRow;

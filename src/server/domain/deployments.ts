@@ -20,11 +20,11 @@ import { badRequest, conflict, tooManyRequests } from '../errors';
 import type { DeploymentState } from '../events';
 import { newId, nowIso } from '../lib/ids';
 import { releaseBlobHold, storeHeldBlob } from './blobs';
-import { NO_CUSTOM_DOMAIN } from './custom-domains';
+import { NO_CUSTOM_DOMAIN } from './custom-domain-checks';
 import { isExpired } from './expiry';
 import { assertMayDeploy } from './operations/moderation';
 import { assertCanCreateSite, assertWithinStorageQuota } from './plans';
-import { changeSiteStatus, statusAfterFailure } from './site-status';
+import { changeSiteStatus, STATUS_WITH_LIVE_VERSION, statusAfterFailure } from './site-status';
 import { deleteSite } from './sites';
 
 export interface DeploySource {
@@ -290,12 +290,16 @@ export async function publishDeployment(
       deployed_at: now,
       finished_at: now,
     });
-    if (updated) await setLiveDeployment(trx, site.id, updated.id);
+    if (updated) await setLiveDeployment(trx, site.id, updated.id, STATUS_WITH_LIVE_VERSION);
     return updated;
   });
   if (!row) return; // the site was deleted during the build
   // Site first: by the time anyone hears SUCCESS, every node has dropped the old version.
-  ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: 'ACTIVE' });
+  ctx.events.emit('site.changed', {
+    siteId: site.id,
+    userId: site.user_id,
+    status: STATUS_WITH_LIVE_VERSION,
+  });
   ctx.events.emit('deployment.finished', {
     deployment: deploymentState(row),
     userId: site.user_id,

@@ -41,14 +41,13 @@ import { nowIso } from '../lib/ids';
 import type { SignedIn } from './accounts';
 import { loginRetryAfter, noteLoginFailure } from './login-failures';
 import { createSession, SESSION_TTL_MS } from './sessions';
+import { hasSecondFactor, issueFirstRecoveryCodes } from './two-factor';
 import {
   challengeOwner,
   finishChallenge,
-  hasSecondFactor,
-  issueFirstRecoveryCodes,
   liveChallenge,
   openChallenge,
-} from './two-factor';
+} from './two-factor-sign-in';
 
 // Passkeys (WebAuthn): a key pair made by the person's device or password manager, bound to
 // this app's host name (the relying party, from APP_ORIGIN). We keep the public key and the

@@ -5,7 +5,7 @@ import { accountSuspended, badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import type { SignedIn } from './accounts';
 import { hashToken, newToken } from './tokens';
-import { sessionOrSecondFactor, type SecondFactorPending } from './two-factor';
+import { sessionOrSecondFactor, type SecondFactorPending } from './two-factor-sign-in';
 
 // A sign-in that leaves the app (a social provider) comes back to /auth/callback with a code,
 // never with a session token: otherwise any page could send a visitor there with the

@@ -4,6 +4,9 @@ import type { AppContext } from '../context';
 import type { SiteRow } from '../db/schema';
 import { isExpired } from './expiry';
 
+/** A site with a live version serves it: publishing or rolling back makes it ACTIVE. */
+export const STATUS_WITH_LIVE_VERSION = 'ACTIVE' satisfies SiteStatus;
+
 /** After a failed build a site keeps serving its live version (ACTIVE), or has none (ERROR). */
 export function statusAfterFailure(site: Pick<SiteRow, 'current_deployment_id'>): SiteStatus {
   return site.current_deployment_id ? 'ACTIVE' : 'ERROR';

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import type { DeploymentRow, SiteRow, UserRow } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { deleteUnreferencedBlobs } from './blobs';
+import { STATUS_WITH_LIVE_VERSION } from './site-status';
 
 export async function listSites(db: Database, user: UserRow): Promise<SiteRow[]> {
   return sitesOfUser(db, user.id);
@@ -42,8 +43,12 @@ export async function rollbackSite(
   if (deployment.status !== 'SUCCESS') {
     throw badRequest('Only a successful deployment can be made live again.');
   }
-  const updated = await setLiveDeployment(ctx.db, site.id, deployment.id);
+  const updated = await setLiveDeployment(ctx.db, site.id, deployment.id, STATUS_WITH_LIVE_VERSION);
   if (!updated) throw notFound('Site not found');
-  ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: 'ACTIVE' });
+  ctx.events.emit('site.changed', {
+    siteId: site.id,
+    userId: site.user_id,
+    status: STATUS_WITH_LIVE_VERSION,
+  });
   return { site: updated, deployment };
 }

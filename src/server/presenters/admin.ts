@@ -1,5 +1,6 @@
 import type { AdminReport, AdminSite, AdminUser, AuditEntry } from '../../shared/admin';
-import { siteUrl, type Config } from '../config';
+import type { Config } from '../config';
+import { siteUrl } from '../lib/urls';
 import type { AdminReportRow } from '../db/queries/abuse-reports';
 import type { SiteWithOwner, UserWithCount } from '../db/queries/operations';
 import type { AuditLogRow } from '../db/schema';

@@ -1,5 +1,6 @@
 import type { ClaimableSite, GuestClaim } from '../../shared/claim';
-import { siteUrl, type Config } from '../config';
+import type { Config } from '../config';
+import { siteUrl } from '../lib/urls';
 import type { SiteRow } from '../db/schema';
 import type { ClaimOutcome } from '../domain/claims';
 

@@ -1,6 +1,7 @@
 import type { Deployment } from '../../shared/deployment';
 import type { DeploymentUpdateEvent } from '../../shared/events';
-import { siteUrl, type Config } from '../config';
+import type { Config } from '../config';
+import { siteUrl } from '../lib/urls';
 import type { DeploymentRow, SiteRow } from '../db/schema';
 
 export function logLines(row: Pick<DeploymentRow, 'build_logs'>): string[] {

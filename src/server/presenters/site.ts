@@ -1,7 +1,9 @@
 import type { Site, SiteStatus } from '../../shared/site';
-import { customDomainUrl, siteUrl, type Config } from '../config';
+import type { Config } from '../config';
+import { customDomainUrl, siteUrl } from '../lib/urls';
 import type { SiteRow } from '../db/schema';
-import { instructionsFor, releaseAtOf } from '../domain/custom-domains';
+import { releaseAtOf } from '../domain/custom-domain-checks';
+import { instructionsFor } from '../domain/custom-domain-records';
 import { shownStatus } from '../domain/site-status';
 
 export function siteStatus(row: SiteRow): SiteStatus {

@@ -74,15 +74,19 @@ export async function setSiteStatus(db: Database, id: string, status: SiteStatus
     .execute();
 }
 
-/** Makes a deployment the live version: the whole switch is this one statement. */
+/**
+ * Makes a deployment the live version, with the status the caller decided it brings: the
+ * whole switch is this one statement.
+ */
 export async function setLiveDeployment(
   db: Database,
   id: string,
   deploymentId: string,
+  status: SiteStatus,
 ): Promise<SiteRow | undefined> {
   return db
     .updateTable('sites')
-    .set({ current_deployment_id: deploymentId, status: 'ACTIVE', updated_at: nowIso() })
+    .set({ current_deployment_id: deploymentId, status, updated_at: nowIso() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

@@ -1,5 +1,5 @@
 import type { AbuseCategory } from '../../../shared/admin';
-import { sitesHost } from '../../config';
+import { sitesHost } from '../../lib/urls';
 import type { AppContext } from '../../context';
 import {
   abuseReportById,

@@ -16,7 +16,7 @@ import { sendVerificationLink } from '../../../domain/email-verification';
 import { changePassword, renameUser } from '../../../domain/profile';
 import { revokeSession } from '../../../domain/sessions';
 import { exchangeSignInCode } from '../../../domain/sign-in-codes';
-import { isPending } from '../../../domain/two-factor';
+import { isPending } from '../../../domain/two-factor-sign-in';
 import { unauthorized } from '../../../errors';
 import { presentClaim } from '../../../presenters/claim';
 import { presentUser } from '../../../presenters/user';

@@ -31,11 +31,11 @@ import {
 import {
   disableTotp,
   enableTotp,
-  finishWithCode,
   regenerateRecoveryCodes,
   startTotpSetup,
   twoFactorStatus,
 } from '../../../domain/two-factor';
+import { finishWithCode } from '../../../domain/two-factor-sign-in';
 import { requireSessionUser, setAuthCookie } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';
 

@@ -2,19 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   AddDomainResponseSchema,
   RemoveDomainResponseSchema,
-  VerifyDomainResponseSchema,
 } from '../../../../shared/custom-domain';
 import { ApiErrorSchema, PlanLimitDetailsSchema } from '../../../../shared/errors';
 import { SiteResponseSchema } from '../../../../shared/site';
 import { describeEachDatabase } from '../../../../../test/databases';
-import {
-  deployCode,
-  htmlArtifact,
-  uniqueSubdomain,
-  waitForDeployment,
-} from '../../../../../test/deploy';
+import { deployCode, htmlArtifact, uniqueSubdomain } from '../../../../../test/deploy';
 import { startDnsServer, type TestDnsServer } from '../../../../../test/dns-server';
-import { fetchHost } from '../../../../../test/host-request';
 import {
   guestSession,
   registerUser,
@@ -23,22 +16,17 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
-import { waitForEvent, waitUntil, type Listenable } from '../../../../../test/wait';
-import { recheckCustomDomains } from '../../../domain/custom-domains';
+import {
+  APP_ORIGIN,
+  customDomainCalls,
+  IPV4,
+  IPV6,
+  SITES_DOMAIN,
+  uniqueDomain,
+} from '../../../../../test/custom-domains';
 
-const SITES_DOMAIN = 'sites.artifacts.dev';
-const APP_ORIGIN = 'http://app.artifacts.dev';
-const IPV4 = '203.0.113.10';
-const IPV6 = '2001:db8::10';
-const HOUR = 60 * 60 * 1000;
-
-let names = 0;
-/** A domain no other test of this run uses, under a real public suffix. */
-function uniqueDomain(prefix = 'www'): string {
-  names += 1;
-  const apex = `shop-${Date.now().toString(36)}-${names}.com`;
-  return prefix ? `${prefix}.${apex}` : apex;
-}
+// Adding and removing a custom domain, and what is refused.
+// Verifying one through DNS and the re-check job are in domain-verification.test.ts.
 
 describeEachDatabase('custom domains API', (dialect) => {
   let dns: TestDnsServer;
@@ -47,8 +35,7 @@ describeEachDatabase('custom domains API', (dialect) => {
   let bob: string;
   let free: string;
 
-  const setPlan = (userId: string, plan: 'STARTER' | 'PRO') =>
-    server.ctx.db.updateTable('users').set({ plan }).where('id', '=', userId).execute();
+  const { setPlan, siteOf, add, verify, remove, siteRow } = customDomainCalls(() => server);
 
   beforeAll(async () => {
     dns = await startDnsServer();
@@ -71,39 +58,6 @@ describeEachDatabase('custom domains API', (dialect) => {
     await server?.close();
     await dns?.close();
   });
-
-  /** A deployed site of the user; `live` waits until its build is served. */
-  async function siteOf(token: string, marker = 'custom', live = false) {
-    const subdomain = uniqueSubdomain('dom');
-    const res = await deployCode(server, token, subdomain, htmlArtifact(marker));
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    if (live) {
-      const done = await waitForDeployment(server, token, res.body.deployment.id);
-      expect(done.status, done.errorMessage ?? '').toBe('SUCCESS');
-    }
-    return { id: res.body.site.id as string, subdomain };
-  }
-
-  const add = (token: string | undefined, siteId: string, domain: unknown) =>
-    server.api('POST', `/api/sites/${siteId}/domain`, {
-      ...(token ? { token } : {}),
-      body: { domain },
-    });
-  const verify = (token: string | undefined, siteId: string) =>
-    server.api('POST', `/api/sites/${siteId}/domain/verify`, token ? { token } : {});
-  const remove = (token: string | undefined, siteId: string) =>
-    server.api('DELETE', `/api/sites/${siteId}/domain`, token ? { token } : {});
-  /** Resolves at the next 'site.changed' of the site on the server's event bus. */
-  const siteChanged = (siteId: string) => {
-    const offs = new Map<unknown, () => void>();
-    const bus: Listenable = {
-      on: (_name, listener) => offs.set(listener, server.ctx.events.on('site.changed', listener)),
-      off: (_name, listener) => offs.get(listener)?.(),
-    };
-    return waitForEvent<{ siteId: string }>(bus, 'site.changed', (e) => e.siteId === siteId);
-  };
-  const siteRow = (id: string) =>
-    server.ctx.db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('adds a subdomain as PENDING with the CNAME record to create, one domain per site', async () => {
     const site = await siteOf(ann);
@@ -267,146 +221,6 @@ describeEachDatabase('custom domains API', (dialect) => {
     const none = await verify(ann, site.id);
     expect(none.status).toBe(400);
     expect(none.body.error.message).toMatch(/no custom domain yet/);
-  });
-
-  it('verifies a CNAME through DNS, then serves the site on the domain', async () => {
-    const site = await siteOf(ann, 'served on my own domain', true);
-    const domain = uniqueDomain();
-    const target = `${site.subdomain}.${SITES_DOMAIN}`;
-    expect((await add(ann, site.id, domain)).status).toBe(200);
-
-    // unverified: the domain is no site yet
-    const before = await fetchHost(server.port, domain);
-    expect(before.status).toBe(404);
-    expect(before.text).toContain('This site does not exist');
-
-    const missing = VerifyDomainResponseSchema.parse((await verify(ann, site.id)).body);
-    expect(missing).toMatchObject({
-      verified: false,
-      message: expect.stringContaining(`${domain} has no CNAME record yet`),
-      instructions: { type: 'CNAME', name: domain, value: target },
-    });
-    // the site carries the record to create and what the check found, for the panel
-    expect(missing.site).toMatchObject({
-      customDomainStatus: 'PENDING',
-      domainInstructions: { type: 'CNAME', name: domain, value: target },
-      domainMessage: missing.message,
-      customDomainUrl: null,
-    });
-
-    dns.publish(domain, 'CNAME', 'somewhere-else.example.net.');
-    const wrong = VerifyDomainResponseSchema.parse((await verify(ann, site.id)).body);
-    expect(wrong.verified).toBe(false);
-    expect(wrong.message).toContain(
-      `${domain} points to somewhere-else.example.net, not ${target}`,
-    );
-    expect((await siteRow(site.id)).custom_domain_status).toBe('PENDING');
-
-    // case and the root's trailing dot do not matter
-    dns.publish(domain, 'CNAME', `${target.toUpperCase()}.`);
-    const changed = siteChanged(site.id);
-    const ok = await verify(ann, site.id);
-    expect(ok.status).toBe(200);
-    expect(VerifyDomainResponseSchema.parse(ok.body)).toMatchObject({
-      verified: true,
-      site: {
-        customDomain: domain,
-        customDomainStatus: 'VERIFIED',
-        domainInstructions: null,
-        // no certificate yet: plain http, on the port the sites domain uses (none here)
-        customDomainUrl: `http://${domain}`,
-      },
-    });
-    await changed;
-
-    const served = await waitUntil(
-      async () => {
-        const res = await fetchHost(server.port, `${domain.toUpperCase()}:${server.port}`);
-        return res.status === 200 ? res : false;
-      },
-      { what: `${domain} to serve its site` },
-    );
-    expect(served.text).toContain('served on my own domain');
-    // the subdomain still answers the same
-    const bySubdomain = await fetchHost(server.port, target);
-    expect(bySubdomain.status).toBe(200);
-    expect(bySubdomain.text).toBe(served.text);
-
-    // removed: the domain answers no site again
-    const gone = siteChanged(site.id);
-    expect((await remove(ann, site.id)).status).toBe(200);
-    await gone;
-    const after = await fetchHost(server.port, domain);
-    expect(after.status).toBe(404);
-    expect(after.text).toContain('This site does not exist');
-  });
-
-  it('verifies an apex domain by its A and AAAA records', async () => {
-    const site = await siteOf(bob);
-    const domain = uniqueDomain('');
-    expect((await add(bob, site.id, domain)).status).toBe(200);
-    dns.publish(domain, 'A', IPV4);
-    const noV6 = VerifyDomainResponseSchema.parse((await verify(bob, site.id)).body);
-    expect(noV6.verified).toBe(false);
-    expect(noV6.message).toContain(`${domain} has no AAAA record yet`);
-    expect(noV6.instructions).toEqual({ type: 'A', name: domain, value: IPV4 });
-    dns.publish(domain, 'AAAA', '2001:db8::99');
-    const wrong = VerifyDomainResponseSchema.parse((await verify(bob, site.id)).body);
-    expect(wrong.message).toContain(`has the AAAA record 2001:db8::99, not ${IPV6}`);
-    dns.publish(domain, 'AAAA', IPV6);
-    const ok = VerifyDomainResponseSchema.parse((await verify(bob, site.id)).body);
-    expect(ok.verified).toBe(true);
-    expect(ok.site.customDomainStatus).toBe('VERIFIED');
-  });
-
-  it('answers the no-site page for an unknown domain, and the app on its own hosts', async () => {
-    const unknown = await fetchHost(server.port, uniqueDomain());
-    expect(unknown.status).toBe(404);
-    expect(unknown.text).toContain('This site does not exist');
-    const health = await fetchHost(server.port, `127.0.0.1:${server.port}`, '/api/health');
-    expect(health.status).toBe(200);
-    const app = await fetchHost(server.port, 'app.artifacts.dev', '/api/health');
-    expect(app.status).toBe(200);
-  });
-
-  it('the re-check job keeps a PENDING domain with backoff, fails it after 48 hours, and flags a verified one whose record is gone', async () => {
-    const site = await siteOf(ann);
-    const domain = uniqueDomain();
-    expect((await add(ann, site.id, domain)).status).toBe(200);
-
-    await recheckCustomDomains(server.ctx, Date.now() + 2 * 60 * 1000);
-    const waiting = await siteRow(site.id);
-    expect(waiting.custom_domain_status).toBe('PENDING');
-    expect(waiting.domain_failures).toBe(1);
-    expect(waiting.domain_message).toContain(`${domain} has no CNAME record yet`);
-    expect(Date.parse(waiting.domain_next_check_at!)).toBeGreaterThan(Date.now() + 2 * 60 * 1000);
-
-    const failed = siteChanged(site.id);
-    await recheckCustomDomains(server.ctx, Date.now() + 49 * HOUR);
-    await failed;
-    const row = await siteRow(site.id);
-    expect(row.custom_domain_status).toBe('FAILED');
-    expect(row.domain_message).toMatch(/within 48 hours/);
-    const shown = await server.api('GET', `/api/sites/${site.id}`, { token: ann });
-    expect(shown.body.site.customDomainStatus).toBe('FAILED');
-    // a domain that never got its record is not held against someone else
-    const bobSite = await siteOf(bob);
-    expect((await add(bob, bobSite.id, domain)).status).toBe(200);
-    expect((await siteRow(site.id)).custom_domain).toBeNull();
-
-    // verified, then its record disappears: still served, but flagged for no renewals
-    const target = `${bobSite.subdomain}.${SITES_DOMAIN}`;
-    dns.publish(domain, 'CNAME', target);
-    expect((await verify(bob, bobSite.id)).body.verified).toBe(true);
-    dns.withdraw(domain);
-    await recheckCustomDomains(server.ctx, Date.now() + 25 * HOUR);
-    const lost = await siteRow(bobSite.id);
-    expect(lost.custom_domain_status).toBe('VERIFIED');
-    expect(lost.domain_lost_at).not.toBeNull();
-    expect(lost.domain_message).toMatch(/will not be renewed/);
-    dns.publish(domain, 'CNAME', target);
-    await recheckCustomDomains(server.ctx, Date.now() + 50 * HOUR);
-    expect((await siteRow(bobSite.id)).domain_lost_at).toBeNull();
   });
 
   it('accepts only subdomains when PUBLIC_IPV4 is not set', async () => {

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, siteUrl } from './config';
+import { siteUrl } from '../lib/urls';
+import { loadConfig } from '.';
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'ah-config-'));
 
