@@ -20,10 +20,11 @@ import { userById } from '../db/queries/users';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import type { AccessTokenRow, UserRow } from '../db/schema';
-import { accountSuspended, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { conflict, notFound, unauthorized } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { hashToken } from './tokens';
 import { assertEmailVerified } from './email-verification';
+import { authorize } from './policy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_used_at is a hint for people, not an audit log: one write a minute per token is plenty. */
@@ -46,19 +47,12 @@ export function presentAccessToken(row: AccessTokenRow): AccessToken {
   };
 }
 
-/** Tokens outlive sessions by months: a guest account is gone within a day. */
-function assertMayHoldTokens(user: UserRow): void {
-  if (user.is_guest) {
-    throw forbidden('Create an account to use access tokens: guest sessions last 24 hours.');
-  }
-}
-
 export async function createAccessToken(
   db: Database,
   user: UserRow,
   input: CreateAccessTokenRequest,
 ): Promise<CreateAccessTokenResponse> {
-  assertMayHoldTokens(user);
+  authorize(user, 'access-tokens.manage');
   // A token outlives every session: only the address's proven owner mints one.
   assertEmailVerified(user);
   const { name, scope, expiresInDays } = CreateAccessTokenRequestSchema.parse(input);
@@ -87,7 +81,7 @@ export async function createAccessToken(
 }
 
 export async function listAccessTokens(db: Database, user: UserRow): Promise<AccessToken[]> {
-  assertMayHoldTokens(user);
+  authorize(user, 'access-tokens.manage');
   return (await accessTokensOfUser(db, user.id)).map(presentAccessToken);
 }
 
@@ -97,7 +91,7 @@ export async function revokeAccessToken(
   user: UserRow,
   id: string,
 ): Promise<void> {
-  assertMayHoldTokens(user);
+  authorize(user, 'access-tokens.manage');
   if (!(await deleteAccessToken(ctx.db, user.id, id))) throw notFound('Access token not found');
   ctx.events.emit('access-tokens.revoked', { userId: user.id, tokenIds: [id] });
 }
@@ -150,19 +144,7 @@ export async function resolveAccessToken(
   const user = await userById(db, row.user_id);
   if (!user) throw unauthorized('This access token is not valid: its account is gone.');
   // Suspension ends sessions but keeps tokens stored (unsuspending restores them): refuse here.
-  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
+  authorize(user, 'account.sign-in');
   await touchAccessToken(db, row.id, nowIso(now), nowIso(now - TOUCH_EVERY_MS));
   return { user, scope: row.scope, tokenId: row.id, expiresAt: row.expires_at };
-}
-
-/** The socket handshake: an unusable token simply leaves the socket anonymous. */
-export async function socketAccessToken(
-  db: Database,
-  secret: string,
-): Promise<ResolvedAccessToken | null> {
-  try {
-    return await resolveAccessToken(db, secret);
-  } catch {
-    return null;
-  }
 }

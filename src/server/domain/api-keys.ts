@@ -17,10 +17,11 @@ import {
   type ApiKeyWithCalls,
 } from '../db/queries/api-keys';
 import type { ApiKeyRow, UserRow } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { open, seal } from '../lib/secret-box';
 import { assertEmailVerified } from './email-verification';
+import { authorize } from './policy';
 
 // A user's AI provider keys: sealed at rest under SECRET_KEY, shown only by their last four
 // characters, one active per provider. The plain key leaves this file only towards its provider.
@@ -44,15 +45,8 @@ export function presentApiKey(row: ApiKeyWithCalls): ApiKey {
   };
 }
 
-/** Keys belong to accounts: a guest's would vanish with the guest in 24 hours. */
-function assertMayHoldKeys(user: UserRow): void {
-  if (user.is_guest) {
-    throw forbidden('Create an account to store AI provider keys: guest sessions last 24 hours.');
-  }
-}
-
 export async function listApiKeys(ctx: AppContext, user: UserRow): Promise<ApiKey[]> {
-  assertMayHoldKeys(user);
+  authorize(user, 'api-keys.manage');
   const rows = await apiKeysOfUser(ctx.db, user.id, aiDay());
   return rows.map(presentApiKey);
 }
@@ -64,7 +58,7 @@ async function shown(ctx: AppContext, user: UserRow, id: string): Promise<ApiKey
 }
 
 async function ownedKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyRow> {
-  assertMayHoldKeys(user);
+  authorize(user, 'api-keys.manage');
   const row = await apiKeyOfUser(ctx.db, user.id, id);
   if (!row) throw notFound('API key not found');
   return row;
@@ -75,7 +69,7 @@ export async function createApiKey(
   user: UserRow,
   input: Required<Pick<CreateApiKeyRequest, 'provider' | 'keyName' | 'apiKey' | 'isActive'>>,
 ): Promise<ApiKey> {
-  assertMayHoldKeys(user);
+  authorize(user, 'api-keys.manage');
   // A stored key outlives every session: only the address's proven owner stores one.
   assertEmailVerified(user);
   const now = nowIso();
@@ -122,7 +116,7 @@ export async function changeApiKey(
 }
 
 export async function removeApiKey(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  assertMayHoldKeys(user);
+  authorize(user, 'api-keys.manage');
   if (!(await deleteApiKey(ctx.db, user.id, id))) throw notFound('API key not found');
 }
 

@@ -15,7 +15,7 @@ import { badRequest, conflict } from '../errors';
 import { nowIso } from '../lib/ids';
 import { checkCustomDomain, type OwnDomains } from './custom-domain-names';
 import { createDnsLookup, verifyDns, type DnsLookup, type DnsVerdict } from './dns-verification';
-import { assertMayUseCustomDomains } from './plans';
+import { assertMayUseCustomDomains } from './policy';
 import { assertEmailVerified } from './email-verification';
 
 // A site's custom domain: added PENDING, VERIFYING while the verify call looks it up, VERIFIED

@@ -22,8 +22,8 @@ import { newId, nowIso } from '../lib/ids';
 import { releaseBlobHold, storeHeldBlob } from './blobs';
 import { NO_CUSTOM_DOMAIN } from './custom-domains';
 import { isExpired } from './expiry';
-import { assertMayDeploy } from './operations/moderation';
 import { assertCanCreateSite, assertWithinStorageQuota } from './plans';
+import { assertMayDeploy } from './policy';
 import { changeSiteStatus, statusAfterFailure } from './site-status';
 import { deleteSite } from './sites';
 

@@ -16,6 +16,7 @@ import { notFound } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { revokeAllAccessTokens } from './access-tokens';
 import { deviceLabel } from './devices';
+import { can } from './policy';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -65,7 +66,7 @@ export async function sessionForToken(
   }
   const user = await userById(db, session.user_id);
   // A suspended account has no working session, whichever way it was made (social sign-in too).
-  if (!user || user.suspended_at) return null;
+  if (!user || !can(user, 'account.sign-in')) return null;
   return { user, sessionId: session.id, expiresAt: session.expires_at };
 }
 

@@ -28,21 +28,14 @@ import {
 } from '../db/queries/two-factor';
 import { userById } from '../db/queries/users';
 import type { SignInChallengeKind, UserRow } from '../db/schema';
-import {
-  AppError,
-  accountSuspended,
-  badRequest,
-  conflict,
-  forbidden,
-  tooManyRequests,
-} from '../errors';
+import { AppError, badRequest, conflict, tooManyRequests } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { open, seal } from '../lib/secret-box';
 import type { SignedIn } from './accounts';
 import { clearLoginFailures, loginRetryAfter, noteLoginFailure } from './login-failures';
 import { throttleKeys } from './login-throttle';
 import { verifyPassword } from './passwords';
-import { planOf } from './plans';
+import { authorize, isOperator } from './policy';
 import { createSession, REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS } from './sessions';
 import { hashToken, newToken } from './tokens';
 
@@ -106,7 +99,7 @@ export async function hasSecondFactor(db: Database, userId: string): Promise<boo
 
 /** An operator in production must have a second factor before the console opens. */
 export async function mustSetUpSecondFactor(ctx: AppContext, user: UserRow): Promise<boolean> {
-  if (!ctx.config.twoFactor.requiredForAdmins || planOf(ctx.config, user) !== 'ADMIN') return false;
+  if (!ctx.config.twoFactor.requiredForAdmins || !isOperator(ctx.config, user)) return false;
   return !(await hasSecondFactor(ctx.db, user.id));
 }
 
@@ -138,15 +131,11 @@ export async function twoFactorStatus(ctx: AppContext, user: UserRow): Promise<T
   };
 }
 
-function assertAccount(user: UserRow): void {
-  if (user.is_guest) throw forbidden('Create an account to use two-factor authentication.');
-}
-
 // --- authenticator app ----------------------------------------------------------------------
 
 /** A new secret for the app, shown once as a QR code and a key; on only after its first code. */
 export async function startTotpSetup(ctx: AppContext, user: UserRow): Promise<TotpSetupResponse> {
-  assertAccount(user);
+  authorize(user, 'two-factor.use');
   if (await enabledTotp(ctx.db, user.id)) {
     throw conflict(
       'Your authenticator app is already set up. Turn it off first to move to another app.',
@@ -172,7 +161,7 @@ export async function startTotpSetup(ctx: AppContext, user: UserRow): Promise<To
 
 /** The first code proves the app holds the secret: the app is on, and recovery codes are made. */
 export async function enableTotp(ctx: AppContext, user: UserRow, code: string): Promise<string[]> {
-  assertAccount(user);
+  authorize(user, 'two-factor.use');
   const row = await totpOfUser(ctx.db, user.id);
   if (!row) throw badRequest('Start by scanning the QR code, then enter the code your app shows.');
   if (row.enabled_at) throw conflict('Your authenticator app is already set up.');
@@ -191,7 +180,7 @@ export async function disableTotp(
   user: UserRow,
   proof: { password?: string | undefined; code?: string | undefined },
 ): Promise<void> {
-  assertAccount(user);
+  authorize(user, 'two-factor.use');
   if (!(await enabledTotp(ctx.db, user.id))) {
     throw badRequest('Two-factor authentication with an app is not on.');
   }
@@ -206,7 +195,7 @@ export async function regenerateRecoveryCodes(
   user: UserRow,
   proof: { password?: string | undefined; code?: string | undefined },
 ): Promise<string[]> {
-  assertAccount(user);
+  authorize(user, 'two-factor.use');
   if (!(await hasSecondFactor(ctx.db, user.id))) {
     throw badRequest('Set up two-factor authentication first.');
   }
@@ -422,7 +411,7 @@ export async function finishChallenge(
   // Spent by the one request that removes it: a right code sent twice opens one session.
   if (!(await takeSignInChallenge(ctx.db, row.id_hash))) throw challengeGone();
   await clearLoginFailures(ctx.db, [account]);
-  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
+  authorize(user, 'account.sign-in');
   const ttl = row.remember_me ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
   return { user, session: await createSession(ctx.db, user.id, ttl, client.userAgent) };
 }

@@ -11,13 +11,14 @@ import {
   listAccessTokens,
   revokeAccessToken,
 } from '../../../domain/access-tokens';
-import { requireSessionUser } from '../../auth';
+import { requireSessionUser, routesDo } from '../../auth';
 import { IdParamsSchema } from '../../params';
 
 // Access tokens for scripts and the CLI. Only a signed-in session manages them: a token that
 // could mint tokens would outlive its own revocation.
 export function tokenRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
+    routesDo(app, 'access-tokens.manage');
     app.get('/', async (request) => {
       const tokens = await listAccessTokens(ctx.db, requireSessionUser(request));
       return { tokens } satisfies AccessTokensResponse;
