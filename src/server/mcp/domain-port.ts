@@ -2,7 +2,13 @@ import type { Deployment } from '../../shared/deployment';
 import { encodeSiteFiles } from '../../shared/site-files';
 import { ToolError, type HostPort } from '../../mcp/port';
 import type { AppContext } from '../context';
-import { authorize, ownedDeployment, ownedSite, type Actor } from '../domain/policy';
+import {
+  authorize,
+  MCP_TOOL_ACTIONS as TOOL,
+  ownedDeployment,
+  ownedSite,
+  type Actor,
+} from '../domain/policy';
 import { startDeployment } from '../domain/deployments';
 import { listDeployments, listSites, rollbackSite } from '../domain/sites';
 import { AppError, DISK_FULL_MESSAGE, isDiskFull } from '../errors';
@@ -32,7 +38,7 @@ export function domainPort(ctx: AppContext, actor: Actor, opts: DomainPortOption
   };
   const port: HostPort = {
     async deploy(source, subdomain) {
-      authorize(actor, 'deployments.create');
+      authorize(actor, TOOL.deploy_artifact);
       // The budget first: a refused deploy costs a counter, not a copy of its files.
       await opts.spendDeployBudget();
       const started = await startDeployment(ctx, user, {
@@ -56,15 +62,15 @@ export function domainPort(ctx: AppContext, actor: Actor, opts: DomainPortOption
       return (await listSites(ctx.db, user)).map((s) => presentSite(ctx.config, s));
     },
     async listDeployments(siteId) {
-      const site = await ownedSite(ctx.db, actor, siteId);
+      const site = await ownedSite(ctx.db, actor, siteId, TOOL.get_deployment_logs);
       return (await listDeployments(ctx.db, site)).map((d) =>
         presentDeployment(ctx.config, d, site),
       );
     },
     getDeployment: present,
     async rollback(siteId, deploymentId) {
-      authorize(actor, 'sites.deploy');
-      const site = await ownedSite(ctx.db, actor, siteId, 'sites.deploy');
+      authorize(actor, TOOL.rollback_site);
+      const site = await ownedSite(ctx.db, actor, siteId, TOOL.rollback_site);
       const done = await rollbackSite(ctx, site, deploymentId);
       return {
         site: presentSite(ctx.config, done.site),

@@ -15,7 +15,14 @@ export {
   type PolicyDeps,
   type SiteSubject,
 } from './decide';
-export { RULES, type Action, type Rule, type SiteAction, type SiteRole } from './rules';
+export {
+  MCP_TOOL_ACTIONS,
+  RULES,
+  type Action,
+  type Rule,
+  type SiteAction,
+  type SiteRole,
+} from './rules';
 export * from './messages';
 export { assertMayDeploy, mayWatch, ownedDeployment, ownedSite, type RoomKind } from './sites';
 export { assertMayUseCustomDomains } from './plan-gates';

@@ -42,6 +42,7 @@ export const RULES = {
   'sites.deploy': { tokens: 'deploy', siteRoles: WORKERS },
   'sites.change': { tokens: 'never', siteRoles: OWNER },
   'sites.delete': { tokens: 'deploy', siteRoles: OWNER },
+  // Who takes a guest's sites: accounts only (a guest claiming would keep them expiring).
   'sites.claim': { guests: ACCOUNTS_ONLY.claim },
 
   // The account and its credentials.
@@ -72,3 +73,14 @@ export type Action = keyof typeof RULES;
 
 /** Actions whose subject is a site. */
 export type SiteAction = 'sites.view' | 'sites.deploy' | 'sites.change' | 'sites.delete';
+
+/**
+ * What each MCP tool does, in the rules' words: one POST /mcp carries any tool, so a tool is
+ * judged by its name as a route is by its action.
+ */
+export const MCP_TOOL_ACTIONS = {
+  deploy_artifact: 'deployments.create',
+  list_sites: 'sites.view',
+  get_deployment_logs: 'sites.view',
+  rollback_site: 'sites.deploy',
+} as const satisfies Record<string, Action>;
