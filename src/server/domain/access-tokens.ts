@@ -18,10 +18,11 @@ import { userById } from '../db/queries/users';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import type { AccessTokenRow, UserRow } from '../db/schema';
-import { accountSuspended, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { conflict, notFound, unauthorized } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { hashToken } from './tokens';
 import { assertEmailVerified } from './email-verification';
+import { authorize } from './policy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_used_at is a hint for people, not an audit log: one write a minute per token is plenty. */
@@ -31,19 +32,12 @@ export function isAccessTokenSecret(token: string): boolean {
   return token.startsWith(ACCESS_TOKEN_PREFIX);
 }
 
-/** Tokens outlive sessions by months: a guest account is gone within a day. */
-function assertMayHoldTokens(user: UserRow): void {
-  if (user.is_guest) {
-    throw forbidden('Create an account to use access tokens: guest sessions last 24 hours.');
-  }
-}
-
 export async function createAccessToken(
   db: Database,
   user: UserRow,
   input: CreateAccessTokenRequest,
 ): Promise<{ row: AccessTokenRow; secret: string }> {
-  assertMayHoldTokens(user);
+  authorize(user, 'access-tokens.manage');
   // A token outlives every session: only the address's proven owner mints one.
   assertEmailVerified(user);
   const { name, scope, expiresInDays } = CreateAccessTokenRequestSchema.parse(input);
@@ -72,7 +66,7 @@ export async function createAccessToken(
 }
 
 export async function listAccessTokens(db: Database, user: UserRow): Promise<AccessTokenRow[]> {
-  assertMayHoldTokens(user);
+  authorize(user, 'access-tokens.manage');
   return accessTokensOfUser(db, user.id);
 }
 
@@ -82,7 +76,7 @@ export async function revokeAccessToken(
   user: UserRow,
   id: string,
 ): Promise<void> {
-  assertMayHoldTokens(user);
+  authorize(user, 'access-tokens.manage');
   if (!(await deleteAccessToken(ctx.db, user.id, id))) throw notFound('Access token not found');
   ctx.events.emit('access-tokens.revoked', { userId: user.id, tokenIds: [id] });
 }
@@ -135,19 +129,7 @@ export async function resolveAccessToken(
   const user = await userById(db, row.user_id);
   if (!user) throw unauthorized('This access token is not valid: its account is gone.');
   // Suspension ends sessions but keeps tokens stored (unsuspending restores them): refuse here.
-  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
+  authorize(user, 'account.sign-in');
   await touchAccessToken(db, row.id, nowIso(now), nowIso(now - TOUCH_EVERY_MS));
   return { user, scope: row.scope, tokenId: row.id, expiresAt: row.expires_at };
-}
-
-/** The socket handshake: an unusable token simply leaves the socket anonymous. */
-export async function socketAccessToken(
-  db: Database,
-  secret: string,
-): Promise<ResolvedAccessToken | null> {
-  try {
-    return await resolveAccessToken(db, secret);
-  } catch {
-    return null;
-  }
 }

@@ -3,9 +3,10 @@ import { sessionIdsOfUser } from '../db/queries/sessions';
 import { sitesOfUser } from '../db/queries/sites';
 import { deleteUserRow } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { badRequest, forbidden } from '../errors';
+import { badRequest } from '../errors';
 import { revokeAllAccessTokens } from './access-tokens';
 import { cancelSubscriptionOfDeletedAccount } from './billing';
+import { authorize } from './policy';
 import { endedSessions } from './sessions';
 import { deleteSite } from './sites';
 
@@ -23,7 +24,7 @@ export async function deleteAccount(
   user: UserRow,
   typedEmail: string,
 ): Promise<void> {
-  if (user.is_guest) throw forbidden('A guest session has no account to delete.');
+  authorize(user, 'account.delete');
   if (typedEmail !== user.email.toLowerCase()) throw badRequest(EMAIL_DOES_NOT_MATCH);
   await cancelSubscriptionOfDeletedAccount(ctx, user);
   for (const site of await sitesOfUser(ctx.db, user.id)) await deleteSite(ctx, site);

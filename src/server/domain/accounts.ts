@@ -3,19 +3,15 @@ import { isUniqueViolation } from '../db/errors';
 import { insertUser, setUserPlan, userByEmail } from '../db/queries/users';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
-import { accountSuspended, conflict, invalidCredentials, tooManyRequests } from '../errors';
+import { conflict, invalidCredentials, tooManyRequests } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { clearLoginFailures, loginRetryAfter, noteLoginFailure } from './login-failures';
 import { throttleKeys } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { createSession, GUEST_SESSION_TTL_MS, SESSION_TTL_MS, type NewSession } from './sessions';
+import { createSession, GUEST_SESSION_TTL_MS, SESSION_TTL_MS, type SignedIn } from './sessions';
 import { planOf } from './plans';
+import { authorize } from './policy';
 import { isPending, sessionOrSecondFactor, type SecondFactorPending } from './two-factor-sign-in';
-
-export interface SignedIn {
-  user: UserRow;
-  session: NewSession;
-}
 
 /** A new account row: the one place that knows every column a user starts with. */
 export function newUser(
@@ -83,7 +79,7 @@ export async function login(
     throw invalidCredentials();
   }
   // Only after the password is right: a stranger learns nothing of a suspension.
-  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
+  authorize(user, 'account.sign-in');
   // An address added to ADMIN_EMAILS takes effect at its next sign-in.
   const plan = planOf(config, user);
   if (plan !== user.plan) {

@@ -12,10 +12,11 @@ import {
   type ApiKeyWithCalls,
 } from '../db/queries/api-keys';
 import type { ApiKeyRow, UserRow } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { open, seal } from '../lib/secret-box';
 import { assertEmailVerified } from './email-verification';
+import { authorize } from './policy';
 
 // A user's AI provider keys: sealed at rest under SECRET_KEY, shown only by their last four
 // characters, one active per provider. The plain key leaves this file only towards its provider.
@@ -25,15 +26,8 @@ export function aiDay(now = Date.now()): string {
   return nowIso(now).slice(0, 10);
 }
 
-/** Keys belong to accounts: a guest's would vanish with the guest in 24 hours. */
-function assertMayHoldKeys(user: UserRow): void {
-  if (user.is_guest) {
-    throw forbidden('Create an account to store AI provider keys: guest sessions last 24 hours.');
-  }
-}
-
 export async function listApiKeys(ctx: AppContext, user: UserRow): Promise<ApiKeyWithCalls[]> {
-  assertMayHoldKeys(user);
+  authorize(user, 'api-keys.manage');
   return apiKeysOfUser(ctx.db, user.id, aiDay());
 }
 
@@ -44,7 +38,7 @@ async function shown(ctx: AppContext, user: UserRow, id: string): Promise<ApiKey
 }
 
 async function ownedKey(ctx: AppContext, user: UserRow, id: string): Promise<ApiKeyRow> {
-  assertMayHoldKeys(user);
+  authorize(user, 'api-keys.manage');
   const row = await apiKeyOfUser(ctx.db, user.id, id);
   if (!row) throw notFound('API key not found');
   return row;
@@ -55,7 +49,7 @@ export async function createApiKey(
   user: UserRow,
   input: Required<Pick<CreateApiKeyRequest, 'provider' | 'keyName' | 'apiKey' | 'isActive'>>,
 ): Promise<ApiKeyWithCalls> {
-  assertMayHoldKeys(user);
+  authorize(user, 'api-keys.manage');
   // A stored key outlives every session: only the address's proven owner stores one.
   assertEmailVerified(user);
   const now = nowIso();
@@ -102,7 +96,7 @@ export async function changeApiKey(
 }
 
 export async function removeApiKey(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  assertMayHoldKeys(user);
+  authorize(user, 'api-keys.manage');
   if (!(await deleteApiKey(ctx.db, user.id, id))) throw notFound('API key not found');
 }
 

@@ -15,6 +15,7 @@ import {
 import { userById } from '../db/queries/users';
 import type { SubscriptionRow } from '../db/schema';
 import { nowIso } from '../lib/ids';
+import { answersToBilling } from './policy';
 
 // Applying Stripe's word on subscriptions to plans: webhooks and the return from Checkout
 // both come through here, so whichever arrives first does the work and the other finds it done.
@@ -129,9 +130,7 @@ export async function syncSubscription(
     if (event && !(await recordStripeEvent(trx, { ...event, processedAt: now }))) return null;
     await upsertSubscription(trx, rowOf(ctx.config, sub, userId, now));
     const user = await userById(trx, userId);
-    // Admins answer to the operator, never to billing.
-    if (!user || user.is_guest || user.plan === 'ADMIN' || ctx.config.adminEmails.has(user.email))
-      return null;
+    if (!user || !answersToBilling(ctx.config, user)) return null;
     const plan = planOfSubscriptions(
       await subscriptionsOfUserWithStatus(trx, userId, LIVE_STATUSES),
     );

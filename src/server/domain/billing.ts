@@ -15,7 +15,6 @@ import {
   badRequest,
   billingUnavailable,
   conflict,
-  forbidden,
   notFound,
   paymentProviderFailed,
 } from '../errors';
@@ -23,6 +22,7 @@ import { nowIso } from '../lib/ids';
 import { LIVE_STATUSES, idOf, planOfPrice, syncSubscription } from './billing-sync';
 import { planOf, storageAllowanceOf } from './plans';
 import { assertEmailVerified } from './email-verification';
+import { authorize } from './policy';
 
 // Plans bought through Stripe Checkout and managed in Stripe's portal;
 // with billing off, every call says so in one sentence.
@@ -104,7 +104,7 @@ export async function startCheckout(
   priceId: string,
 ): Promise<string> {
   const stripe = stripeClient(ctx.config);
-  if (user.is_guest) throw forbidden('Create an account to upgrade your plan.');
+  authorize(user, 'billing.upgrade');
   // Receipts and billing notices go to the address: it must be the payer's own.
   assertEmailVerified(user);
   const target = planOfPrice(ctx.config, priceId);

@@ -16,9 +16,10 @@ import {
   unexpiredGuestSites,
 } from '../db/queries/sites';
 import type { SiteRow, UserRow } from '../db/schema';
-import { badRequest, conflict, forbidden, gone, notFound, planLimitReached } from '../errors';
+import { badRequest, conflict, gone, notFound, planLimitReached } from '../errors';
 import { nowIso } from '../lib/ids';
 import { planOf } from './plans';
+import { authorize } from './policy';
 import { hashToken, newToken } from './tokens';
 
 /** What became of a guest's sites; presenters/claim.ts shows it. */
@@ -31,11 +32,6 @@ export interface ClaimOutcome {
   plan: PlanName;
   /** The proof the pick call needs, when something is left to pick. */
   claimToken: string | null;
-}
-
-/** Who takes a guest's sites: signed-in accounts only (a guest claiming would keep them expiring). */
-function assertMayClaim(user: UserRow): void {
-  if (user.is_guest) throw forbidden(CLAIM_MESSAGES.guestsCannotClaim);
 }
 
 /** Room left in the plan at this moment; null when the plan has no limit. */
@@ -157,7 +153,7 @@ export async function claimWithToken(
   token: string,
   siteIds: string[] | undefined,
 ): Promise<ClaimOutcome> {
-  assertMayClaim(user);
+  authorize(user, 'sites.claim');
   const claim = await openClaim(ctx.db, token);
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<ClaimOutcome> => {
     const now = nowIso();

@@ -22,7 +22,7 @@ import {
 import { checkCustomDomain } from './custom-domain-names';
 import { expectedRecords, instructionsFor, ownDomainsOf } from './custom-domain-records';
 import { verifyDns, type DnsVerdict } from './dns-verification';
-import { assertMayUseCustomDomains } from './plans';
+import { assertMayUseCustomDomains } from './policy';
 import { assertEmailVerified } from './email-verification';
 
 // A site's custom domain: added PENDING, VERIFYING while the verify call looks it up, VERIFIED

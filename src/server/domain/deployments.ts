@@ -22,8 +22,8 @@ import { newId, nowIso } from '../lib/ids';
 import { releaseBlobHold, storeHeldBlob } from './blobs';
 import { NO_CUSTOM_DOMAIN } from './custom-domain-checks';
 import { isExpired } from './expiry';
-import { assertMayDeploy } from './operations/moderation';
 import { assertCanCreateSite, assertWithinStorageQuota } from './plans';
+import { assertMayDeploy, can } from './policy';
 import { changeSiteStatus, STATUS_WITH_LIVE_VERSION, statusAfterFailure } from './site-status';
 import { deleteSite } from './sites';
 
@@ -77,7 +77,7 @@ async function siteForDeploy(
 ): Promise<{ site: SiteRow; created: boolean }> {
   const existing = await siteBySubdomain(ctx.db, subdomain);
   if (existing && !isExpired(existing)) {
-    if (existing.user_id !== user.id) throw conflict(TAKEN);
+    if (!can(user, 'sites.deploy', existing)) throw conflict(TAKEN);
     return { site: existing, created: false };
   }
   if (existing) await deleteSite(ctx, existing);
@@ -211,7 +211,7 @@ export async function startDeployment(
   if (!check.ok) throw badRequest(check.message);
   assertMayDeploy(user);
   const existing = await siteBySubdomain(ctx.db, check.subdomain);
-  if (existing?.user_id === user.id) assertMayDeploy(user, existing);
+  if (existing && can(user, 'sites.deploy', existing)) assertMayDeploy(user, existing);
   await assertMayQueueBuild(ctx, user.id, check.subdomain, input.clientAddress);
   await assertWithinStorageQuota(ctx.db, ctx.config, user, input.source.bytes.byteLength);
   const { site, created } = await siteForDeploy(ctx, user, check.subdomain);

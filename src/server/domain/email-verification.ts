@@ -18,11 +18,12 @@ import {
 } from '../db/queries/users';
 import type { EmailVerificationPurpose, UserRow } from '../db/schema';
 import type { Config } from '../config';
-import { badRequest, conflict, emailNotVerified, forbidden, tooManyRequests } from '../errors';
+import { badRequest, conflict, emailNotVerified, tooManyRequests } from '../errors';
 import { nowIso } from '../lib/ids';
 import { changeEmailMail, emailChangeNoticeMail, verifyEmailMail } from '../mail/templates';
 import { verifyPassword } from './passwords';
 import { planOf } from './plans';
+import { assertSignedInSince, authorize } from './policy';
 import { hashToken, newToken } from './tokens';
 
 // E-mail ownership. An address typed at sign-up proves nothing: anyone can type anyone's. It
@@ -116,7 +117,7 @@ async function assertMaySendLink(
 
 /** "Resend link" on the banner. */
 export async function resendVerificationLink(ctx: AppContext, user: UserRow): Promise<string> {
-  if (user.is_guest) throw forbidden('Create an account first: guests have no e-mail address.');
+  authorize(user, 'email.manage');
   if (user.email_verified === 1) return 'Your e-mail address is already confirmed.';
   await assertMaySendLink(ctx, user, 'verify');
   await sendVerificationLink(ctx, user);
@@ -134,7 +135,7 @@ export async function requestEmailChange(
   sessionId: string,
   input: { newEmail: string; currentPassword?: string | undefined },
 ): Promise<string> {
-  if (user.is_guest) throw forbidden('Create an account first: guests have no e-mail address.');
+  authorize(user, 'email.manage');
   if (user.password_hash) {
     if (
       !input.currentPassword ||
@@ -144,11 +145,7 @@ export async function requestEmailChange(
     }
   } else {
     const began = await sessionCreatedAt(ctx.db, sessionId);
-    if (!began || Date.parse(began) < Date.now() - RECENT_SIGN_IN_MS) {
-      throw forbidden(
-        'For your safety, please sign out and sign in again, then change your address within 15 minutes.',
-      );
-    }
+    assertSignedInSince(began, Date.now() - RECENT_SIGN_IN_MS);
   }
   if (input.newEmail === user.email) throw badRequest('This is already your e-mail address.');
   if (await userByEmail(ctx.db, input.newEmail)) throw conflict(EMAIL_TAKEN);

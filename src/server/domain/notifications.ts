@@ -2,14 +2,10 @@ import type { NotificationSettings } from '../../shared/account';
 import type { AppContext } from '../context';
 import { setUserNotifications } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { forbidden } from '../errors';
 import { nowIso } from '../lib/ids';
+import { authorize } from './policy';
 
 // Which e-mails an account wants. Security e-mails (password reset) are not optional.
-
-function assertAccount(user: UserRow): void {
-  if (user.is_guest) throw forbidden('Create an account to choose which e-mails you get.');
-}
 
 export function notificationsOf(user: UserRow): NotificationSettings {
   return {
@@ -19,7 +15,7 @@ export function notificationsOf(user: UserRow): NotificationSettings {
 }
 
 export function getNotifications(user: UserRow): NotificationSettings {
-  assertAccount(user);
+  authorize(user, 'notifications.choose');
   return notificationsOf(user);
 }
 
@@ -28,7 +24,7 @@ export async function setNotifications(
   user: UserRow,
   settings: NotificationSettings,
 ): Promise<NotificationSettings> {
-  assertAccount(user);
+  authorize(user, 'notifications.choose');
   await setUserNotifications(
     ctx.db,
     user.id,

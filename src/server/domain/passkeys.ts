@@ -28,18 +28,11 @@ import {
 } from '../db/queries/two-factor';
 import { userById } from '../db/queries/users';
 import type { PasskeyRow, UserRow } from '../db/schema';
-import {
-  AppError,
-  accountSuspended,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  tooManyRequests,
-} from '../errors';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../errors';
 import { nowIso } from '../lib/ids';
-import type { SignedIn } from './accounts';
+import type { SignedIn } from './sessions';
 import { loginRetryAfter, noteLoginFailure } from './login-failures';
+import { authorize } from './policy';
 import { createSession, SESSION_TTL_MS } from './sessions';
 import { hasSecondFactor, issueFirstRecoveryCodes } from './two-factor';
 import {
@@ -94,7 +87,7 @@ export async function passkeyRegistrationOptions(
   ctx: AppContext,
   user: UserRow,
 ): Promise<PasskeyOptionsResponse> {
-  if (user.is_guest) throw forbidden('Create an account to add a passkey.');
+  authorize(user, 'passkeys.add');
   const existing = await passkeysOfUser(ctx.db, user.id);
   const { rpId, issuer } = ctx.config.twoFactor;
   const options = await generateRegistrationOptions({
@@ -300,6 +293,6 @@ export async function signInWithPasskey(
   }
   const user = await userById(ctx.db, passkey.user_id);
   if (!user) throw await fail(PASSKEY_UNKNOWN);
-  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
+  authorize(user, 'account.sign-in');
   return { user, session: await createSession(ctx.db, user.id, SESSION_TTL_MS, client.userAgent) };
 }

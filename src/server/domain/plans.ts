@@ -1,16 +1,11 @@
 import type { PlanName } from '../../shared/plans';
-import { includesCustomDomains, isOverSiteLimit, maxSitesFor, PLANS } from '../../shared/plans';
+import { isOverSiteLimit, maxSitesFor, PLANS } from '../../shared/plans';
 import type { Config } from '../config';
 import { storedBytesOfUser } from '../db/queries/blobs';
-import { countCustomDomainsOfUser, countUnexpiredSitesOfUser } from '../db/queries/sites';
+import { countUnexpiredSitesOfUser } from '../db/queries/sites';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
-import {
-  customDomainsNotInPlan,
-  payloadTooLarge,
-  planLimitReached,
-  storageQuotaReached,
-} from '../errors';
+import { payloadTooLarge, planLimitReached, storageQuotaReached } from '../errors';
 import { nowIso } from '../lib/ids';
 
 /**
@@ -44,18 +39,6 @@ export async function assertCanCreateSite(
   if (isOverSiteLimit(plan, currentCount)) {
     throw planLimitReached({ plan, currentCount, maxAllowed });
   }
-}
-
-/** Refuses custom domains to FREE users and guests, with what the upgrade dialog needs. */
-export async function assertMayUseCustomDomains(
-  db: Database,
-  config: Config,
-  user: UserRow,
-): Promise<void> {
-  const plan = planOf(config, user);
-  if (includesCustomDomains(plan)) return;
-  const currentCount = await countCustomDomainsOfUser(db, user.id);
-  throw customDomainsNotInPlan({ plan, currentCount, maxAllowed: 0 }, Boolean(user.is_guest));
 }
 
 /** What a plan may keep stored: bytes across the account's deployments, and versions per site. */

@@ -1,20 +1,17 @@
 import type { AppContext } from '../context';
 import { setUserName, setUserPasswordHash } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { badRequest, forbidden } from '../errors';
+import { badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import { hashPassword, verifyPassword } from './passwords';
+import { authorize } from './policy';
 import { endOtherSessions } from './sessions';
 
 // What a signed-in person changes about their own account on the Settings screen. A guest has
 // no account to change: it signs up instead.
 
-function assertAccount(user: UserRow): void {
-  if (user.is_guest) throw forbidden('Create an account to change your profile and password.');
-}
-
 export async function renameUser(ctx: AppContext, user: UserRow, name: string): Promise<UserRow> {
-  assertAccount(user);
+  authorize(user, 'profile.change');
   const at = nowIso();
   await setUserName(ctx.db, user.id, name, at);
   return { ...user, name, updated_at: at };
@@ -31,7 +28,7 @@ export async function changePassword(
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string; signOutEverywhere: boolean },
 ): Promise<{ endedSessions: number; revokedTokens: number }> {
-  assertAccount(user);
+  authorize(user, 'profile.change');
   if (!user.password_hash || !(await verifyPassword(input.currentPassword, user.password_hash))) {
     throw badRequest('Your current password is not correct.');
   }

@@ -14,6 +14,7 @@ import type { SessionRow, UserRow } from '../db/schema';
 import { notFound } from '../errors';
 import { newId, nowIso } from '../lib/ids';
 import { revokeAllAccessTokens } from './access-tokens';
+import { can } from './policy';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,6 +26,12 @@ export const LAST_USED_PRECISION_MS = 5 * 60 * 1000;
 export interface NewSession {
   token: string;
   expiresAt: string;
+}
+
+/** What a finished sign-in hands back: the account and its new session. */
+export interface SignedIn {
+  user: UserRow;
+  session: NewSession;
 }
 
 export async function createSession(
@@ -63,7 +70,7 @@ export async function sessionForToken(
   }
   const user = await userById(db, session.user_id);
   // A suspended account has no working session, whichever way it was made (social sign-in too).
-  if (!user || user.suspended_at) return null;
+  if (!user || !can(user, 'account.sign-in')) return null;
   return { user, sessionId: session.id, expiresAt: session.expires_at };
 }
 

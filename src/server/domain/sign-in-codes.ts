@@ -1,9 +1,10 @@
 import { insertSignInCode, signInCodeByHash, takeSignInCode } from '../db/queries/sign-in-codes';
 import { userById } from '../db/queries/users';
 import type { Database } from '../db/database';
-import { accountSuspended, badRequest } from '../errors';
+import { badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
-import type { SignedIn } from './accounts';
+import type { SignedIn } from './sessions';
+import { authorize } from './policy';
 import { hashToken, newToken } from './tokens';
 import { sessionOrSecondFactor, type SecondFactorPending } from './two-factor-sign-in';
 
@@ -60,7 +61,7 @@ export async function exchangeSignInCode(
   const user = await userById(db, row.user_id);
   if (!user) throw badRequest(CODE_SPENT);
   // Suspended since the provider sent the person back: no session is made.
-  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
+  authorize(user, 'account.sign-in');
   // A social sign-in passes the account's second factor too before a session exists.
   return sessionOrSecondFactor(db, user, { rememberMe: false, userAgent });
 }

@@ -4,7 +4,7 @@ import { deploymentsOfSite } from '../db/queries/deployments';
 import type { Database } from '../db/database';
 import type { DeploymentFileRow, DeploymentRow, SiteRow, UserRow } from '../db/schema';
 import type { BlobStore } from '../storage/blob-store';
-import { ownedSite } from './access';
+import { ownedSite } from './policy';
 import { isExpired } from './expiry';
 
 export interface SiteCheck {

@@ -8,12 +8,13 @@ import {
 } from '../db/queries/oauth-link-requests';
 import { markUserEmailVerified, userById } from '../db/queries/users';
 import type { OAuthProvider, UserRow } from '../db/schema';
-import { accountSuspended, badRequest, invalidCredentials, tooManyRequests } from '../errors';
+import { badRequest, invalidCredentials, tooManyRequests } from '../errors';
 import { nowIso } from '../lib/ids';
 import { clearLoginFailures, loginRetryAfter, noteLoginFailure } from './login-failures';
 import { throttleKeys } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { NOT_THIS_BROWSER, SIGN_IN_STATE_TTL_MS } from './sign-in-codes';
+import { authorize } from './policy';
 import { hashToken, newToken } from './tokens';
 
 // A social sign-in whose provider-verified address belongs to a password account that never
@@ -100,7 +101,7 @@ export async function completeLink(
     throw invalidCredentials();
   }
   await clearLoginFailures(db, [account]);
-  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
+  authorize(user, 'account.sign-in');
   const taken = await takeOAuthLinkRequest(db, hashToken(input.token));
   if (!taken) throw badRequest(LINK_EXPIRED);
   const at = nowIso();

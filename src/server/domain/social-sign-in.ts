@@ -16,7 +16,7 @@ import {
 } from '../db/queries/users';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
-import { accountSuspended, badRequest } from '../errors';
+import { badRequest } from '../errors';
 import { nowIso } from '../lib/ids';
 import {
   OAuthProviderError,
@@ -26,6 +26,7 @@ import {
 import { newSignInSecrets } from '../oauth/sign-in-secrets';
 import { newUser } from './accounts';
 import { planOf } from './plans';
+import { authorize } from './policy';
 import { requestLink } from './social-link';
 import { issueSignInCode, NOT_THIS_BROWSER, SIGN_IN_STATE_TTL_MS } from './sign-in-codes';
 import { hashToken, newToken } from './tokens';
@@ -113,7 +114,7 @@ export async function finishSocialSignIn(
     return { link };
   }
   // Refused before any session exists, whichever way the account was reached.
-  if (found.user.suspended_at) throw accountSuspended(found.user.suspended_reason);
+  authorize(found.user, 'account.sign-in');
   return { token: await issueSignInCode(db, found.user.id, back.browserState) };
 }
 

@@ -9,12 +9,17 @@ import {
 } from '../db/queries/two-factor';
 import { userById } from '../db/queries/users';
 import type { SignInChallengeKind, UserRow } from '../db/schema';
-import { AppError, accountSuspended, tooManyRequests } from '../errors';
+import { AppError, tooManyRequests } from '../errors';
 import { nowIso } from '../lib/ids';
-import type { SignedIn } from './accounts';
 import { clearLoginFailures, loginRetryAfter, noteLoginFailure } from './login-failures';
 import { throttleKeys } from './login-throttle';
-import { createSession, REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS } from './sessions';
+import { authorize } from './policy';
+import {
+  createSession,
+  REMEMBERED_SESSION_TTL_MS,
+  SESSION_TTL_MS,
+  type SignedIn,
+} from './sessions';
 import { hashToken, newToken } from './tokens';
 import { acceptCode, CODE_ALREADY_USED, secondFactorMethods, WRONG_CODE } from './two-factor';
 
@@ -140,7 +145,7 @@ export async function finishChallenge(
   // Spent by the one request that removes it: a right code sent twice opens one session.
   if (!(await takeSignInChallenge(ctx.db, row.id_hash))) throw challengeGone();
   await clearLoginFailures(ctx.db, [account]);
-  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
+  authorize(user, 'account.sign-in');
   const ttl = row.remember_me ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
   return { user, session: await createSession(ctx.db, user.id, ttl, client.userAgent) };
 }

@@ -20,11 +20,11 @@ import {
   unusedRecoveryCodeCount,
 } from '../db/queries/two-factor';
 import type { UserRow } from '../db/schema';
-import { AppError, badRequest, conflict, forbidden } from '../errors';
+import { AppError, badRequest, conflict } from '../errors';
 import { nowIso } from '../lib/ids';
 import { open, seal } from '../lib/secret-box';
 import { verifyPassword } from './passwords';
-import { planOf } from './plans';
+import { authorize, isOperator } from './policy';
 import { hashRecoveryCode, newRecoveryCodes, recoveryRows } from './two-factor-recovery-codes';
 
 // Two-factor sign-in. An account has a second factor once its authenticator app is confirmed or
@@ -75,7 +75,7 @@ export async function hasSecondFactor(db: Database, userId: string): Promise<boo
 
 /** An operator in production must have a second factor before the console opens. */
 export async function mustSetUpSecondFactor(ctx: AppContext, user: UserRow): Promise<boolean> {
-  if (!ctx.config.twoFactor.requiredForAdmins || planOf(ctx.config, user) !== 'ADMIN') return false;
+  if (!ctx.config.twoFactor.requiredForAdmins || !isOperator(ctx.config, user)) return false;
   return !(await hasSecondFactor(ctx.db, user.id));
 }
 
@@ -107,15 +107,11 @@ export async function twoFactorStatus(ctx: AppContext, user: UserRow): Promise<T
   };
 }
 
-function assertAccount(user: UserRow): void {
-  if (user.is_guest) throw forbidden('Create an account to use two-factor authentication.');
-}
-
 // --- authenticator app ----------------------------------------------------------------------
 
 /** A new secret for the app, shown once as a QR code and a key; on only after its first code. */
 export async function startTotpSetup(ctx: AppContext, user: UserRow): Promise<TotpSetupResponse> {
-  assertAccount(user);
+  authorize(user, 'two-factor.use');
   if (await enabledTotp(ctx.db, user.id)) {
     throw conflict(
       'Your authenticator app is already set up. Turn it off first to move to another app.',
@@ -141,7 +137,7 @@ export async function startTotpSetup(ctx: AppContext, user: UserRow): Promise<To
 
 /** The first code proves the app holds the secret: the app is on, and recovery codes are made. */
 export async function enableTotp(ctx: AppContext, user: UserRow, code: string): Promise<string[]> {
-  assertAccount(user);
+  authorize(user, 'two-factor.use');
   const row = await totpOfUser(ctx.db, user.id);
   if (!row) throw badRequest('Start by scanning the QR code, then enter the code your app shows.');
   if (row.enabled_at) throw conflict('Your authenticator app is already set up.');
@@ -160,7 +156,7 @@ export async function disableTotp(
   user: UserRow,
   proof: { password?: string | undefined; code?: string | undefined },
 ): Promise<void> {
-  assertAccount(user);
+  authorize(user, 'two-factor.use');
   if (!(await enabledTotp(ctx.db, user.id))) {
     throw badRequest('Two-factor authentication with an app is not on.');
   }
@@ -175,7 +171,7 @@ export async function regenerateRecoveryCodes(
   user: UserRow,
   proof: { password?: string | undefined; code?: string | undefined },
 ): Promise<string[]> {
-  assertAccount(user);
+  authorize(user, 'two-factor.use');
   if (!(await hasSecondFactor(ctx.db, user.id))) {
     throw badRequest('Set up two-factor authentication first.');
   }

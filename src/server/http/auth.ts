@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIE, tokenFrom } from '../auth-token';
+import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import type { AccessTokenScope } from '../../shared/access-token';
-import { assertScopeAllows } from '../domain/access-token-scopes';
-import { isAccessTokenSecret, resolveAccessToken } from '../domain/access-tokens';
-import { suspensionOfToken } from '../domain/operations/suspension';
-import { sessionForToken } from '../domain/sessions';
-import { accountSuspended, forbidden, unauthorized } from '../errors';
+import { authorize, isOperator, type Action, type Actor } from '../domain/policy';
+import { whoIsAsking } from '../domain/policy/who-is-asking';
+import { unauthorized, type AppError } from '../errors';
 import { MCP_PATH } from './routes/mcp';
 
 declare module 'fastify' {
@@ -19,11 +18,45 @@ declare module 'fastify' {
     /** Set when an access token (not a session) authenticated the request. */
     accessTokenScope: AccessTokenScope | null;
     /**
-     * Set when the token belongs to a suspended account (its session ended): `requireUser`
-     * then refuses with why, rather than a bare 401; public routes answer as to anyone.
+     * Why a session that was sent is not accepted (its account was suspended, or it ended):
+     * `requireUser` then refuses with it; public routes answer as to anyone.
      */
-    suspendedReason: string | null;
+    credentialRefusal: AppError | null;
   }
+  interface FastifyContextConfig {
+    /** What the route does, in the policy's words: access tokens are judged by it. */
+    action?: Action;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Areas whose routes all do one thing: an unknown path there is judged as that thing, so a
+ * token learns nothing by probing the operators' console for paths.
+ */
+const AREAS: ReadonlyArray<readonly [string, Action]> = [
+  ['/api/admin', 'admin.console'],
+  ['/api/tokens', 'access-tokens.manage'],
+];
+
+/** Gives every route of the plugin `app` the action `action`, unless it names its own. */
+export function routesDo(app: FastifyInstance, action: Action): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, action: route.config?.action ?? action };
+  });
+}
+
+/** The action a request asks for: its route's, or its area's, or a read or a change. */
+function actionOf(request: FastifyRequest): Action {
+  const declared = request.routeOptions.config?.action;
+  if (declared) return declared;
+  if (request.is404) {
+    const path = request.url.split('?')[0]!;
+    const area = AREAS.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+    if (area) return area[1];
+  }
+  return READS.has(request.method) ? 'api.read' : 'api.change';
 }
 
 /** Resolves who is asking on every /api request, once. */
@@ -33,7 +66,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('sessionExpiresAt', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('accessTokenScope', null);
-  app.decorateRequest('suspendedReason', null);
+  app.decorateRequest('credentialRefusal', null);
   app.addHook('preHandler', async (request) => {
     // /mcp: the MCP endpoint takes the same bearer tokens as the API.
     if (!request.url.startsWith('/api/') && request.url.split('?')[0] !== MCP_PATH) return;
@@ -41,33 +74,52 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       authorization: request.headers.authorization,
       cookie: request.headers.cookie,
     });
-    if (!token) return;
-    if (isAccessTokenSecret(token)) {
-      // A token speaks for its user only within its scope; it never counts as a session.
-      const resolved = await resolveAccessToken(ctx.db, token);
-      assertScopeAllows(resolved.scope, request.method, request.routeOptions.url ?? request.url);
-      request.currentUser = resolved.user;
-      request.accessTokenScope = resolved.scope;
-      return;
+    const asking = await whoIsAsking(ctx.db, token);
+    switch (asking.kind) {
+      case 'nobody':
+        return;
+      case 'token':
+        // A token speaks for its user only within its scope; it never counts as a session.
+        authorize(
+          { user: asking.user, credential: { kind: 'token', scope: asking.scope } },
+          actionOf(request),
+        );
+        request.currentUser = asking.user;
+        request.accessTokenScope = asking.scope;
+        return;
+      case 'session':
+        request.currentUser = asking.user;
+        request.authToken = token;
+        request.sessionExpiresAt = asking.expiresAt;
+        request.sessionId = asking.sessionId;
+        return;
+      case 'refused':
+        // A token that does not work is an error for any call; a session that ended leaves
+        // public routes open.
+        if (asking.credential === 'token') throw asking.error;
+        request.credentialRefusal = asking.error;
     }
-    const found = await sessionForToken(ctx.db, token);
-    if (!found) {
-      request.suspendedReason = await suspensionOfToken(ctx.db, token);
-      return;
-    }
-    request.currentUser = found.user;
-    request.authToken = token;
-    request.sessionExpiresAt = found.expiresAt;
-    request.sessionId = found.sessionId;
   });
 }
 
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.currentUser) {
-    if (request.suspendedReason !== null) throw accountSuspended(request.suspendedReason);
-    throw unauthorized();
-  }
+  if (!request.currentUser) throw request.credentialRefusal ?? unauthorized();
   return request.currentUser;
+}
+
+/**
+ * The signed-in person and how they proved it, for the policy to judge. With the
+ * configuration, whether they are an operator is worked out too.
+ */
+export function requireActor(request: FastifyRequest, config?: Config): Actor {
+  const user = requireUser(request);
+  return {
+    user,
+    credential: request.accessTokenScope
+      ? { kind: 'token', scope: request.accessTokenScope }
+      : { kind: 'session' },
+    operator: config ? isOperator(config, user) : false,
+  };
 }
 
 /**
@@ -86,11 +138,9 @@ export function userOrNobody(request: FastifyRequest): UserRow | null {
 
 /** Managing tokens, the password and the like needs a person signed in, not a token. */
 export function requireSessionUser(request: FastifyRequest): UserRow {
-  const user = requireUser(request);
-  if (request.accessTokenScope) {
-    throw forbidden('Access tokens can only be managed from a signed-in session in the app.');
-  }
-  return user;
+  const actor = requireActor(request);
+  authorize(actor, 'account.credentials');
+  return actor.user;
 }
 
 export function setAuthCookie(

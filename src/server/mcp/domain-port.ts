@@ -2,8 +2,13 @@ import type { Deployment } from '../../shared/deployment';
 import { encodeSiteFiles } from '../../shared/site-files';
 import { ToolError, type HostPort } from '../../mcp/port';
 import type { AppContext } from '../context';
-import type { UserRow } from '../db/schema';
-import { ownedDeployment, ownedSite } from '../domain/access';
+import {
+  authorize,
+  MCP_TOOL_ACTIONS as TOOL,
+  ownedDeployment,
+  ownedSite,
+  type Actor,
+} from '../domain/policy';
 import { startDeployment } from '../domain/deployments';
 import { listDeployments, listSites, rollbackSite } from '../domain/sites';
 import { AppError, DISK_FULL_MESSAGE, isDiskFull } from '../errors';
@@ -17,28 +22,23 @@ export interface DomainPortOptions {
   clientAddress: string;
   /** Spends one deploy from the account's and address's budgets, as the deploy routes do. */
   spendDeployBudget(): Promise<void>;
-  /**
-   * A read-scope access token: the reading tools work, deploying and rolling back are
-   * refused in the API's words. (One POST /mcp carries any tool, so the scope is checked
-   * per tool here rather than per route.)
-   */
-  readOnly: boolean;
 }
-
-export const READ_ONLY_MESSAGE = 'This access token can only read.';
 
 /**
  * The tools' port inside the server: the same domain functions the API routes call, as the
- * bearer's user, so ownership, plan limits and guest rules are the API's own.
+ * bearer's user, so ownership, plan limits and guest rules are the API's own. One POST /mcp
+ * carries any tool, so each tool asks the policy for its action as the matching API route
+ * does (a read-scope token reads, and is refused deploying and rolling back in the API's words).
  */
-export function domainPort(ctx: AppContext, user: UserRow, opts: DomainPortOptions): HostPort {
+export function domainPort(ctx: AppContext, actor: Actor, opts: DomainPortOptions): HostPort {
+  const { user } = actor;
   const present = async (id: string): Promise<Deployment> => {
-    const { deployment, site } = await ownedDeployment(ctx.db, user, id);
+    const { deployment, site } = await ownedDeployment(ctx.db, actor, id);
     return presentDeployment(ctx.config, deployment, site);
   };
   const port: HostPort = {
     async deploy(source, subdomain) {
-      if (opts.readOnly) throw new ToolError(READ_ONLY_MESSAGE, 'FORBIDDEN');
+      authorize(actor, TOOL.deploy_artifact);
       // The budget first: a refused deploy costs a counter, not a copy of its files.
       await opts.spendDeployBudget();
       const started = await startDeployment(ctx, user, {
@@ -62,15 +62,15 @@ export function domainPort(ctx: AppContext, user: UserRow, opts: DomainPortOptio
       return (await listSites(ctx.db, user)).map((s) => presentSite(ctx.config, s));
     },
     async listDeployments(siteId) {
-      const site = await ownedSite(ctx.db, user, siteId);
+      const site = await ownedSite(ctx.db, actor, siteId, TOOL.get_deployment_logs);
       return (await listDeployments(ctx.db, site)).map((d) =>
         presentDeployment(ctx.config, d, site),
       );
     },
     getDeployment: present,
     async rollback(siteId, deploymentId) {
-      if (opts.readOnly) throw new ToolError(READ_ONLY_MESSAGE, 'FORBIDDEN');
-      const site = await ownedSite(ctx.db, user, siteId);
+      authorize(actor, TOOL.rollback_site);
+      const site = await ownedSite(ctx.db, actor, siteId, TOOL.rollback_site);
       const done = await rollbackSite(ctx, site, deploymentId);
       return {
         site: presentSite(ctx.config, done.site),

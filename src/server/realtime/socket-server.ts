@@ -4,9 +4,8 @@ import { EVENTS, type JoinAck } from '../../shared/events';
 import { tokenFrom } from '../auth-token';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { mayWatch, type RoomKind } from '../domain/access';
-import { isAccessTokenSecret, socketAccessToken } from '../domain/access-tokens';
-import { sessionForToken } from '../domain/sessions';
+import { mayWatch, type RoomKind } from '../domain/policy';
+import { whoIsAsking } from '../domain/policy/who-is-asking';
 import { CROSS_SITE_MESSAGE, fromOwnOrigin, ownOrigins } from '../request-origin';
 import { rooms } from './rooms';
 
@@ -107,20 +106,13 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer): Ser
     }
     try {
       const data = socket.data as SocketData;
-      data.accessTokenId = null;
-      data.accessTokenExpiresAt = null;
-      // An access token (read or deploy) may watch its user's rooms: the CLI follows builds live.
-      if (token && isAccessTokenSecret(token)) {
-        const resolved = await socketAccessToken(ctx.db, token);
-        data.user = resolved?.user ?? null;
-        data.sessionId = null;
-        data.accessTokenId = resolved?.tokenId ?? null;
-        data.accessTokenExpiresAt = resolved?.expiresAt ?? null;
-        return next();
-      }
-      const found = token ? await sessionForToken(ctx.db, token) : null;
-      data.user = found?.user ?? null;
-      data.sessionId = found?.sessionId ?? null;
+      const asking = await whoIsAsking(ctx.db, token);
+      // An access token (read or deploy) may watch its user's rooms: the CLI follows builds
+      // live. A credential that is not accepted leaves the socket anonymous.
+      data.user = asking.kind === 'session' || asking.kind === 'token' ? asking.user : null;
+      data.sessionId = asking.kind === 'session' ? asking.sessionId : null;
+      data.accessTokenId = asking.kind === 'token' ? asking.tokenId : null;
+      data.accessTokenExpiresAt = asking.kind === 'token' ? asking.expiresAt : null;
       next();
     } catch (err) {
       next(err as Error);

@@ -8,20 +8,6 @@ export async function siteById(db: Database, id: string): Promise<SiteRow | unde
   return db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The site when it belongs to the user; undefined for anyone else's or a missing one. */
-export async function siteOfUser(
-  db: Database,
-  userId: string,
-  id: string,
-): Promise<SiteRow | undefined> {
-  return db
-    .selectFrom('sites')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 export async function siteBySubdomain(
   db: Database,
   subdomain: string,

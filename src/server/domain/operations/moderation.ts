@@ -9,23 +9,14 @@ import {
   setUserSuspended,
 } from '../../db/queries/operations';
 import type { SiteRow, UserRow } from '../../db/schema';
-import { accountSuspended, badRequest, notFound, siteDisabled } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { nowIso } from '../../lib/ids';
-import { planOf } from '../plans';
+import { isOperator } from '../policy';
 import { shownStatus } from '../site-status';
 import { audit } from './audit';
 
 /** The reason the sites of a suspended account carry: unsuspending enables exactly these. */
 export const SUSPENDED_SITE_REASON = 'Account suspended';
-
-/** Refuses a deploy by a suspended account, or to a disabled site, saying why. */
-export function assertMayDeploy(
-  user: Pick<UserRow, 'suspended_at' | 'suspended_reason'>,
-  site?: Pick<SiteRow, 'disabled_at' | 'disabled_reason'>,
-): void {
-  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
-  if (site?.disabled_at) throw siteDisabled(site.disabled_reason);
-}
 
 /** Tells every node: hosting drops its copy at once (451 within the second), screens refresh. */
 function announceSite(ctx: AppContext, site: SiteRow): void {
@@ -93,7 +84,7 @@ export async function suspendUser(
 ): Promise<UserRow> {
   const target = await userById(ctx.db, userId);
   if (!target) throw notFound('User not found');
-  if (planOf(ctx.config, target) === 'ADMIN') {
+  if (isOperator(ctx.config, target)) {
     throw badRequest('Operators cannot be suspended. Remove the ADMIN plan first.');
   }
   const at = nowIso();

@@ -6,8 +6,10 @@ import { createMcpServer } from '../../../mcp/tools';
 import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
 import { SITE_FILES_MESSAGES, isSizeRefusal, tooManyFiles } from '../../../shared/site-files';
 import { tokenFrom } from '../../auth-token';
+import type { AppError } from '../../errors';
 import type { AppContext } from '../../context';
 import { domainPort } from '../../mcp/domain-port';
+import { refusal, type Actor } from '../../domain/policy';
 import { clientAddress, deployLimits } from '../rate-limits';
 
 export const MCP_PATH = '/mcp';
@@ -21,13 +23,6 @@ const MCP_BODY_LIMIT = Math.ceil(MAX_UPLOAD_BYTES * 1.5);
 const NEEDS_TOKEN =
   'The MCP endpoint needs an access token: send it as "Authorization: Bearer <token>".';
 
-/**
- * A guest's session lasts a day and its sites expire with it: an assistant set up with one
- * would lose everything it published. Tools need an account's access token.
- */
-export const NO_GUESTS =
-  'Guest sessions cannot use the MCP endpoint. Create a free account, then make an access token in Settings → Access Tokens and use it as "Authorization: Bearer <token>".';
-
 const DeployArtifactInput = z.object(DEPLOY_ARTIFACT_INPUT);
 
 /**
@@ -38,11 +33,14 @@ const DeployArtifactInput = z.object(DEPLOY_ARTIFACT_INPUT);
  */
 export function registerMcpRoute(app: FastifyInstance, ctx: AppContext): void {
   const limited = deployLimits(app, ctx.config, ctx.rates);
+  // Tokens of either scope come in; each tool then asks the policy for its own action.
+  const connect = { config: { action: 'mcp.connect' } } as const;
 
-  app.post(MCP_PATH, { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
-    const user = bearerUser(request);
-    if (!user) return refuse(reply);
-    if (user.is_guest) return refuseGuest(reply);
+  app.post(MCP_PATH, { bodyLimit: MCP_BODY_LIMIT, ...connect }, async (request, reply) => {
+    const actor = bearerActor(request);
+    if (!actor) return refuse(reply);
+    const refused = refusal(actor, 'mcp.connect');
+    if (refused) return refuseAs(reply, refused);
     const invalid = invalidDeployCall(request.body);
     if (invalid) {
       return reply.status(invalid.status).send({
@@ -51,10 +49,9 @@ export function registerMcpRoute(app: FastifyInstance, ctx: AppContext): void {
         error: { code: INVALID_PARAMS, message: invalid.message },
       });
     }
-    const port = domainPort(ctx, user, {
+    const port = domainPort(ctx, actor, {
       clientAddress: clientAddress(request),
       spendDeployBudget: () => limited.preHandler(request),
-      readOnly: hasReadScope(request),
     });
     const server = createMcpServer(port, (err) =>
       request.log.error({ err }, 'an MCP tool failed unexpectedly'),
@@ -80,9 +77,10 @@ export function registerMcpRoute(app: FastifyInstance, ctx: AppContext): void {
 
   // Stateless: no stream of server-initiated messages to open and no session to end.
   const notHere = async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = bearerUser(request);
-    if (!user) return refuse(reply);
-    if (user.is_guest) return refuseGuest(reply);
+    const actor = bearerActor(request);
+    if (!actor) return refuse(reply);
+    const refused = refusal(actor, 'mcp.connect');
+    if (refused) return refuseAs(reply, refused);
     return reply
       .status(405)
       .header('allow', 'POST')
@@ -92,22 +90,17 @@ export function registerMcpRoute(app: FastifyInstance, ctx: AppContext): void {
         id: null,
       });
   };
-  app.get(MCP_PATH, notHere);
-  app.delete(MCP_PATH, notHere);
+  app.get(MCP_PATH, connect, notHere);
+  app.delete(MCP_PATH, connect, notHere);
 }
 
 /** Only a bearer token counts here: a browser's session cookie must not drive the tools. */
-function bearerUser(request: FastifyRequest) {
+function bearerActor(request: FastifyRequest): Actor | null {
   if (!tokenFrom({ authorization: request.headers.authorization })) return null;
-  return request.currentUser;
-}
-
-/**
- * Whether an access token of the read scope authenticated the request. Access tokens set
- * `accessTokenScope` on the request where auth resolves them; sessions leave it unset.
- */
-function hasReadScope(request: FastifyRequest): boolean {
-  return (request as { accessTokenScope?: string | null }).accessTokenScope === 'read';
+  const user = request.currentUser;
+  if (!user) return null;
+  const scope = request.accessTokenScope;
+  return { user, credential: scope ? { kind: 'token', scope } : { kind: 'session' } };
 }
 
 function refuse(reply: FastifyReply) {
@@ -117,8 +110,10 @@ function refuse(reply: FastifyReply) {
     .send({ error: { message: NEEDS_TOKEN, code: 'UNAUTHORIZED' } });
 }
 
-function refuseGuest(reply: FastifyReply) {
-  return reply.status(403).send({ error: { message: NO_GUESTS, code: 'FORBIDDEN' } });
+function refuseAs(reply: FastifyReply, refused: AppError) {
+  return reply
+    .status(refused.status)
+    .send({ error: { message: refused.message, code: refused.code } });
 }
 
 /** JSON-RPC's code for arguments a method refuses. */

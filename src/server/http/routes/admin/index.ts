@@ -15,8 +15,7 @@ import {
 } from '../../../../shared/admin';
 import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
-import { ADMIN_NEEDS_SESSION } from '../../../domain/access-token-scopes';
-import { planOf } from '../../../domain/plans';
+import { authorize } from '../../../domain/policy';
 import { assertOperatorSecondFactor } from '../../../domain/two-factor';
 import {
   announcementHistory,
@@ -31,7 +30,7 @@ import {
   unsuspendUser,
 } from '../../../domain/operations/moderation';
 import { listReports, resolveReport } from '../../../domain/operations/reports';
-import { forbidden, notFound } from '../../../errors';
+import { notFound } from '../../../errors';
 import {
   presentAdminReport,
   presentAdminSite,
@@ -39,22 +38,20 @@ import {
   presentAuditEntry,
 } from '../../../presenters/admin';
 import { presentAnnouncement } from '../../../presenters/announcement';
-import { requireUser } from '../../auth';
+import { requireActor, requireUser, routesDo } from '../../auth';
 import { IdParamsSchema } from '../../params';
-
-export const NOT_AN_OPERATOR = 'This area is for the operators of this service only.';
 
 const OptionalReasonSchema = ReasonRequestSchema.partial();
 
 /** /api/admin: the operator's console. One hook refuses everyone but ADMIN, on every route. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
+    routesDo(app, 'admin.console');
     app.addHook('preHandler', async (request) => {
-      const user = requireUser(request);
-      // The scope check refuses tokens here already; the console must not rely on one place.
-      if (request.accessTokenScope) throw forbidden(ADMIN_NEEDS_SESSION);
-      if (planOf(ctx.config, user) !== 'ADMIN') throw forbidden(NOT_AN_OPERATOR);
-      await assertOperatorSecondFactor(ctx, user);
+      const actor = requireActor(request, ctx.config);
+      // Tokens are refused at the door already; the console must not rely on one place.
+      authorize(actor, 'admin.console');
+      await assertOperatorSecondFactor(ctx, actor.user);
     });
     // Set by the hook above for every route of this plugin.
     const operator = (request: FastifyRequest): UserRow => requireUser(request);

@@ -10,7 +10,8 @@ import {
   type MeResponse,
 } from '../../../../shared/user';
 import type { AppContext } from '../../../context';
-import { createGuest, login, register, type SignedIn } from '../../../domain/accounts';
+import { createGuest, login, register } from '../../../domain/accounts';
+import type { SignedIn } from '../../../domain/sessions';
 import { adoptGuestSites } from '../../../domain/claims';
 import { sendVerificationLink } from '../../../domain/email-verification';
 import { changePassword, renameUser } from '../../../domain/profile';

@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/two-factor';
 import type { AuthResponse } from '../../../../shared/user';
 import type { AppContext } from '../../../context';
-import type { SignedIn } from '../../../domain/accounts';
+import type { SignedIn } from '../../../domain/sessions';
 import {
   addPasskey,
   finishWithPasskey,

@@ -9,7 +9,7 @@ import {
 import { MAX_CODE_CHARS, MAX_UPLOAD_BYTES } from '../../../../shared/limits';
 import type { AppContext } from '../../../context';
 import type { DeploymentRow, SiteRow } from '../../../db/schema';
-import { ownedDeployment, ownedSite } from '../../../domain/access';
+import { ownedDeployment, ownedSite } from '../../../domain/policy';
 import { redeploySite } from '../../../domain/deployments';
 import { deployWithOrWithoutSession } from '../../../domain/guest-deploys';
 import { presentDeployment } from '../../../presenters/deployment';
@@ -49,19 +49,25 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
 
     const limited = deployLimits(app, ctx.config, ctx.rates);
 
-    // Without any session these make a guest site and answer with its claim link.
-    app.post('/deploy/code', { ...limited, bodyLimit: CODE_BODY_LIMIT }, async (request, reply) => {
-      const input = DeployCodeRequestSchema.parse(request.body ?? {});
-      const started = await deployWithOrWithoutSession(ctx, userOrNobody(request), {
-        subdomain: input.subdomain,
-        source: { kind: 'code', bytes: Buffer.from(input.code, 'utf8'), name: null },
-        aiProvider: input.aiProvider ?? null,
-        clientAddress: clientAddress(request),
-      });
-      return reply.status(201).send(deployed(started.site, started.deployment, started.claim));
-    });
+    const create = { config: { action: 'deployments.create' } } as const;
 
-    app.post('/deploy/file', limited, async (request, reply) => {
+    // Without any session these make a guest site and answer with its claim link.
+    app.post(
+      '/deploy/code',
+      { ...limited, ...create, bodyLimit: CODE_BODY_LIMIT },
+      async (request, reply) => {
+        const input = DeployCodeRequestSchema.parse(request.body ?? {});
+        const started = await deployWithOrWithoutSession(ctx, userOrNobody(request), {
+          subdomain: input.subdomain,
+          source: { kind: 'code', bytes: Buffer.from(input.code, 'utf8'), name: null },
+          aiProvider: input.aiProvider ?? null,
+          clientAddress: clientAddress(request),
+        });
+        return reply.status(201).send(deployed(started.site, started.deployment, started.claim));
+      },
+    );
+
+    app.post('/deploy/file', { ...limited, ...create }, async (request, reply) => {
       const user = userOrNobody(request);
       const upload = await readUpload(request);
       const started = await deployWithOrWithoutSession(ctx, user, {
@@ -93,14 +99,19 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     // The id is the site's: redeploy builds the site's current source again.
-    app.post('/:id/redeploy', limited, async (request, reply) => {
-      const site = await ownedSite(
-        ctx.db,
-        requireUser(request),
-        IdParamsSchema.parse(request.params).id,
-      );
-      const deployment = await redeploySite(ctx, site, clientAddress(request));
-      return reply.status(201).send(deployed(site, deployment));
-    });
+    app.post(
+      '/:id/redeploy',
+      { ...limited, config: { action: 'sites.deploy' } },
+      async (request, reply) => {
+        const site = await ownedSite(
+          ctx.db,
+          requireUser(request),
+          IdParamsSchema.parse(request.params).id,
+          'sites.deploy',
+        );
+        const deployment = await redeploySite(ctx, site, clientAddress(request));
+        return reply.status(201).send(deployed(site, deployment));
+      },
+    );
   };
 }

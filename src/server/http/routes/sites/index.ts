@@ -16,7 +16,7 @@ import { AnalyticsDaysQuerySchema, type SiteAnalytics } from '../../../../shared
 import type { AppContext } from '../../../context';
 import { assertAnalyticsEnabled, siteAnalytics } from '../../../domain/analytics';
 import { changeSiteAi, siteAiState } from '../../../domain/site-ai';
-import { ownedSite } from '../../../domain/access';
+import { ownedSite, type SiteAction } from '../../../domain/policy';
 import {
   addCustomDomain,
   removeCustomDomain,
@@ -31,20 +31,28 @@ import { IdParamsSchema } from '../../params';
 
 export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
+    // Each route names what it does to the site: access tokens and roles are judged by it.
     const siteOf = (request: FastifyRequest) =>
-      ownedSite(ctx.db, requireUser(request), IdParamsSchema.parse(request.params).id);
+      ownedSite(
+        ctx.db,
+        requireUser(request),
+        IdParamsSchema.parse(request.params).id,
+        request.routeOptions.config.action as SiteAction,
+      );
+    const view = { config: { action: 'sites.view' } } as const;
+    const change = { config: { action: 'sites.change' } } as const;
 
     app.get('/', async (request) => {
       const sites = await listSites(ctx.db, requireUser(request));
       return { sites: sites.map((s) => presentSite(ctx.config, s)) } satisfies SitesResponse;
     });
 
-    app.get('/:id', async (request) => {
+    app.get('/:id', view, async (request) => {
       const site = await siteOf(request);
       return { site: presentSite(ctx.config, site) } satisfies SiteResponse;
     });
 
-    app.get('/:id/deployments', async (request) => {
+    app.get('/:id/deployments', view, async (request) => {
       const site = await siteOf(request);
       const deployments = await listDeployments(ctx.db, site);
       return {
@@ -52,31 +60,31 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       } satisfies DeploymentsResponse;
     });
 
-    app.get('/:id/analytics', async (request) => {
+    app.get('/:id/analytics', view, async (request) => {
       assertAnalyticsEnabled(ctx.config);
       const site = await siteOf(request);
       const { days } = AnalyticsDaysQuerySchema.parse(request.query ?? {});
       return (await siteAnalytics(ctx.db, site, days)) satisfies SiteAnalytics;
     });
 
-    app.delete('/:id', async (request) => {
+    app.delete('/:id', { config: { action: 'sites.delete' } }, async (request) => {
       const site = await siteOf(request);
       await deleteSite(ctx, site);
       return { ok: true, siteId: site.id } satisfies DeleteSiteResponse;
     });
 
-    app.get('/:id/ai', async (request) => {
+    app.get('/:id/ai', view, async (request) => {
       const site = await siteOf(request);
       return presentSiteAi(await siteAiState(ctx, site)) satisfies SiteAiResponse;
     });
 
-    app.put('/:id/ai', async (request) => {
+    app.put('/:id/ai', change, async (request) => {
       const site = await siteOf(request);
       const input = UpdateSiteAiRequestSchema.parse(request.body ?? {});
       return presentSiteAi(await changeSiteAi(ctx, site, input)) satisfies SiteAiResponse;
     });
 
-    app.post('/:id/rollback', async (request) => {
+    app.post('/:id/rollback', { config: { action: 'sites.deploy' } }, async (request) => {
       const site = await siteOf(request);
       const input = RollbackRequestSchema.parse(request.body ?? {});
       const done = await rollbackSite(ctx, site, input.deploymentId);
@@ -86,7 +94,7 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       } satisfies RollbackResponse;
     });
 
-    app.post('/:id/domain', async (request) => {
+    app.post('/:id/domain', change, async (request) => {
       const user = requireUser(request);
       const site = await siteOf(request);
       const input = AddDomainRequestSchema.parse(request.body ?? {});
@@ -98,13 +106,13 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       } satisfies AddDomainResponse;
     });
 
-    app.delete('/:id/domain', async (request) => {
+    app.delete('/:id/domain', change, async (request) => {
       const site = await siteOf(request);
       const updated = await removeCustomDomain(ctx, site);
       return { site: presentSite(ctx.config, updated) } satisfies RemoveDomainResponse;
     });
 
-    app.post('/:id/domain/verify', async (request) => {
+    app.post('/:id/domain/verify', change, async (request) => {
       const user = requireUser(request);
       const site = await siteOf(request);
       const result = await verifyCustomDomain(ctx, user, site);

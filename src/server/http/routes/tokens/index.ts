@@ -12,13 +12,14 @@ import {
   revokeAccessToken,
 } from '../../../domain/access-tokens';
 import { presentAccessToken, presentCreatedAccessToken } from '../../../presenters/access-token';
-import { requireSessionUser } from '../../auth';
+import { requireSessionUser, routesDo } from '../../auth';
 import { IdParamsSchema } from '../../params';
 
 // Access tokens for scripts and the CLI. Only a signed-in session manages them: a token that
 // could mint tokens would outlive its own revocation.
 export function tokenRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
+    routesDo(app, 'access-tokens.manage');
     app.get('/', async (request) => {
       const rows = await listAccessTokens(ctx.db, requireSessionUser(request));
       return { tokens: rows.map(presentAccessToken) } satisfies AccessTokensResponse;

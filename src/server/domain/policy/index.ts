@@ -1,0 +1,30 @@
+// The access policy: every "may this actor do this (to that)?" of the server is answered
+// here. Routes, tools, socket joins and domain functions ask; none decides for itself.
+// (`whoIsAsking`, which resolves a credential into an actor, is imported from its own file:
+// it reads sessions and tokens, which ask this module in turn.)
+
+export { actorOf, type Actor, type Asker, type Credential } from './actor';
+export {
+  answersToBilling,
+  authorize,
+  can,
+  createPolicy,
+  isOperator,
+  refusal,
+  roleOn,
+  type PolicyDeps,
+  type SiteSubject,
+} from './decide';
+export {
+  MCP_TOOL_ACTIONS,
+  RULES,
+  type Action,
+  type Rule,
+  type SiteAction,
+  type SiteRole,
+} from './rules';
+export * from './messages';
+export { assertMayDeploy, mayWatch, ownedDeployment, ownedSite, type RoomKind } from './sites';
+export { assertMayUseCustomDomains } from './plan-gates';
+export { mayGetCertificate } from './certificates';
+export { assertSignedInSince } from './recent-sign-in';

@@ -1,0 +1,86 @@
+import { ACCOUNTS_ONLY, ADMIN_NEEDS_SESSION, TOKENS_NEED_SESSION } from './messages';
+
+/** What someone may be on a site. Today only its owner; a team would add members with roles. */
+export type SiteRole = 'owner' | 'member' | 'viewer';
+
+const ANY_ROLE: readonly SiteRole[] = ['owner', 'member', 'viewer'];
+const WORKERS: readonly SiteRole[] = ['owner', 'member'];
+const OWNER: readonly SiteRole[] = ['owner'];
+
+/**
+ * One action's rule, as independent facets; a facet left out does not apply. They are judged
+ * in this order, and the first that fails gives the refusal:
+ * 1. `tokens`: which access tokens may ask (any scope, the deploy scope, or none: a session);
+ *    `tokenRefusal` gives the words when no token may, else they follow the token's scope.
+ * 2. `guests`: the action is for accounts only, and this is what a guest is told.
+ * 3. `notSuspended`: a suspended account is refused, with the operator's reason.
+ * 4. `operators`: only the operators of the service.
+ * 5. `siteRoles`: the roles on the subject site that may; anyone else is told it is missing,
+ *    so nobody learns that another account's site exists.
+ */
+export interface Rule {
+  tokens?: 'any' | 'deploy' | 'never';
+  tokenRefusal?: string;
+  guests?: string;
+  notSuspended?: true;
+  operators?: true;
+  siteRoles?: readonly SiteRole[];
+}
+
+// Tokens: reads are open to both scopes; a deploy token may change sites only through the
+// deploy API; nothing a token carries may change the account, its billing, its keys or mint
+// further tokens, and no token reaches the operators' console, whoever minted it: a token
+// lives for months in scripts and CI settings, and the console reads every account.
+export const RULES = {
+  // A call that names no action of its own: reads for every token, changes for sessions.
+  'api.read': { tokens: 'any' },
+  'api.change': { tokens: 'never' },
+
+  // Sites and their deployments.
+  'deployments.create': { tokens: 'deploy' },
+  'sites.view': { tokens: 'any', siteRoles: ANY_ROLE },
+  'sites.deploy': { tokens: 'deploy', siteRoles: WORKERS },
+  'sites.change': { tokens: 'never', siteRoles: OWNER },
+  'sites.delete': { tokens: 'deploy', siteRoles: OWNER },
+  // Who takes a guest's sites: accounts only (a guest claiming would keep them expiring).
+  'sites.claim': { guests: ACCOUNTS_ONLY.claim },
+
+  // The account and its credentials.
+  'account.sign-in': { notSuspended: true },
+  'account.credentials': { tokens: 'never', tokenRefusal: TOKENS_NEED_SESSION },
+  'access-tokens.manage': {
+    tokens: 'never',
+    tokenRefusal: TOKENS_NEED_SESSION,
+    guests: ACCOUNTS_ONLY.accessTokens,
+  },
+  'api-keys.manage': { guests: ACCOUNTS_ONLY.apiKeys },
+  'profile.change': { guests: ACCOUNTS_ONLY.profile },
+  'notifications.choose': { guests: ACCOUNTS_ONLY.notifications },
+  'email.manage': { guests: ACCOUNTS_ONLY.email },
+  'passkeys.add': { guests: ACCOUNTS_ONLY.passkeys },
+  'two-factor.use': { guests: ACCOUNTS_ONLY.twoFactor },
+  'billing.upgrade': { guests: ACCOUNTS_ONLY.upgrade },
+  'account.delete': { guests: ACCOUNTS_ONLY.deleteAccount },
+
+  // The MCP endpoint: tools judge the scope one by one (one POST carries any tool).
+  'mcp.connect': { tokens: 'any', guests: ACCOUNTS_ONLY.mcp },
+
+  // The operators' console.
+  'admin.console': { tokens: 'never', tokenRefusal: ADMIN_NEEDS_SESSION, operators: true },
+} as const satisfies Record<string, Rule>;
+
+export type Action = keyof typeof RULES;
+
+/** Actions whose subject is a site. */
+export type SiteAction = 'sites.view' | 'sites.deploy' | 'sites.change' | 'sites.delete';
+
+/**
+ * What each MCP tool does, in the rules' words: one POST /mcp carries any tool, so a tool is
+ * judged by its name as a route is by its action.
+ */
+export const MCP_TOOL_ACTIONS = {
+  deploy_artifact: 'deployments.create',
+  list_sites: 'sites.view',
+  get_deployment_logs: 'sites.view',
+  rollback_site: 'sites.deploy',
+} as const satisfies Record<string, Action>;

@@ -1,0 +1,65 @@
+import { deploymentById } from '../../db/queries/deployments';
+import { siteById } from '../../db/queries/sites';
+import type { Database } from '../../db/database';
+import type { DeploymentRow, SiteRow, UserRow } from '../../db/schema';
+import { AppError, accountSuspended, notFound, siteDisabled } from '../../errors';
+import type { Asker } from './actor';
+import { can } from './decide';
+import type { SiteAction } from './rules';
+
+// Sites and deployments as their subjects: loaded here, then judged by the rules. Anybody
+// else's site or deployment is as good as missing (no existence leak).
+
+/** The site, when `asker` may do `action` to it; 404 otherwise. */
+export async function ownedSite(
+  db: Database,
+  asker: Asker,
+  siteId: string,
+  action: SiteAction = 'sites.view',
+): Promise<SiteRow> {
+  const site = await siteById(db, siteId);
+  if (!site || !can(asker, action, site)) throw notFound('Site not found');
+  return site;
+}
+
+/** The deployment and its site, when `asker` may do `action` to the site; 404 otherwise. */
+export async function ownedDeployment(
+  db: Database,
+  asker: Asker,
+  deploymentId: string,
+  action: SiteAction = 'sites.view',
+): Promise<{ deployment: DeploymentRow; site: SiteRow }> {
+  const deployment = await deploymentById(db, deploymentId);
+  const site = deployment && (await siteById(db, deployment.site_id));
+  if (!deployment || !site || !can(asker, action, site)) throw notFound('Deployment not found');
+  return { deployment, site };
+}
+
+export type RoomKind = 'user' | 'site' | 'deployment';
+
+/** Whether the user may listen to a realtime room: their own account, sites and deployments. */
+export async function mayWatch(
+  db: Database,
+  user: UserRow,
+  kind: RoomKind,
+  id: string,
+): Promise<boolean> {
+  if (kind === 'user') return id === user.id;
+  const check = kind === 'site' ? ownedSite(db, user, id) : ownedDeployment(db, user, id);
+  return check.then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof AppError && err.status === 404) return false;
+      throw err;
+    },
+  );
+}
+
+/** Refuses a deploy by a suspended account, or to a disabled site, saying why. */
+export function assertMayDeploy(
+  user: Pick<UserRow, 'suspended_at' | 'suspended_reason'>,
+  site?: Pick<SiteRow, 'disabled_at' | 'disabled_reason'>,
+): void {
+  if (user.suspended_at) throw accountSuspended(user.suspended_reason);
+  if (site?.disabled_at) throw siteDisabled(site.disabled_reason);
+}
