@@ -15,8 +15,15 @@ const zones = [
   // The MCP tools run inside the server and in the command-line tool alike: the server's
   // side comes in through a port (src/server/mcp/domain-port.ts).
   { target: './src/mcp', from: ['./src/server', './src/web'] },
-  // The domain holds the rules and returns rows: requests, wire shapes, serving, sockets and
-  // the build pipeline call it, never the other way round.
+];
+
+// Placement inside the server. Tests are exempt: they may read rows directly to check what a
+// route left behind.
+const serverZones = [
+  // Routes reach data through the domain, never through SQL of their own.
+  { target: './src/server/http', from: ['./src/server/db/queries'] },
+  // The domain holds the rules and returns rows: requests, wire shapes, serving, sockets, the
+  // build pipeline and the e-mail listeners call it, never the other way round.
   {
     target: './src/server/domain',
     from: [
@@ -25,6 +32,7 @@ const zones = [
       './src/server/hosting',
       './src/server/realtime',
       './src/server/pipeline',
+      './src/server/mail',
     ],
   },
 ];
@@ -47,7 +55,7 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.jsx'] } } },
     rules: {
-      'import/no-restricted-paths': ['error', { zones }],
+      'import/no-restricted-paths': ['error', { zones: [...zones, ...serverZones] }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -65,8 +73,30 @@ export default tseslint.config(
     },
   },
   {
+    // Presenters shape what the domain returned; they may name a query's row type but never
+    // run one, so what a response says is decided before it is presented.
+    files: ['src/server/presenters/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/queries/*', '**/db/queries'],
+              allowTypeImports: true,
+              message: 'Presenters shape rows they are given; run queries in the domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test helpers read loosely-typed JSON bodies; precision there buys nothing.
     files: ['test/**', '**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      'import/no-restricted-paths': ['error', { zones }],
+    },
   },
 );

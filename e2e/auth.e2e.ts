@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotScreen } from '../test/browser';
 import { registerUser, startTestServer, type TestServer } from '../test/server';
-import { CODE_SPENT, issueSignInCode } from '../src/server/domain/sign-in-codes';
+import { CODE_SPENT, issueSignInCode } from '../src/server/domain/accounts/sign-in-codes';
 
 // The accounts journey through the real /auth screen, against a real server and Chromium.
 describe('accounts in the browser', () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recheckCustomDomains } from '../src/server/domain/custom-domains';
+import { recheckCustomDomains } from '../src/server/domain/domains/custom-domains';
 import { launchBrowser, screenshotScreen } from '../test/browser';
 import { deployCode, htmlArtifact, waitForDeployment } from '../test/deploy';
 import type { TestDnsServer } from '../test/dns-server';

@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Database, Dialect } from './db/database';
 import type { EventBus } from './events';
 import type { RateCounter } from './limits/rate-counter';
-import type { Mailer } from './mail/mailer';
+import type { Mailer } from './mailer/mailer';
 import type { BlobStore } from './storage/blob-store';
 
 /**

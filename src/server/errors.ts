@@ -55,7 +55,7 @@ export const siteDisabled = (reason: string | null | undefined) =>
     'SITE_DISABLED',
     `Disabled by the operators: ${reason || 'no reason was given'}. This site cannot be deployed until they enable it again.`,
   );
-/** What needs a proven address (domain/email-verification.ts), refused with how to prove it. */
+/** What needs a proven address (domain/accounts/email-verification.ts), refused with how to prove it. */
 export const emailNotVerified = (email: string) =>
   new AppError(
     403,

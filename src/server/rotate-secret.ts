@@ -3,7 +3,7 @@
 // own configuration names. Stop the servers, run this, start them with the new SECRET_KEY.
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { rotateSecret } from './domain/secret-rotation';
+import { rotateSecret } from './domain/credentials/secret-rotation';
 
 async function main(): Promise<void> {
   const oldSecret = process.env.OLD_SECRET_KEY;

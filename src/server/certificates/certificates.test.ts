@@ -12,7 +12,11 @@ import {
 import { registerUserOnPlan, startTestServer, type TestServer } from '../../../test/server';
 import { waitForEvent, waitUntil, type Listenable } from '../../../test/wait';
 import { putAcmeChallenge } from '../db/queries/certificates';
-import { ORDERS_PER_HOUR, RENEW_BEFORE_MS, runCertificateWork } from '../domain/certificates';
+import {
+  ORDERS_PER_HOUR,
+  RENEW_BEFORE_MS,
+  runCertificateWork,
+} from '../domain/domains/certificates';
 import type { AppEvents } from '../events/types';
 import { nowIso } from '../lib/ids';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext, Part } from '../context';
 import { acmeChallenge } from '../db/queries/certificates';
-import { runCertificateWork } from '../domain/certificates';
+import { runCertificateWork } from '../domain/domains/certificates';
 
 export const ACME_CHALLENGE_PATH = '/.well-known/acme-challenge/';
 const STOP_WAIT_MS = 5000;

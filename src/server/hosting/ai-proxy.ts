@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SiteRuntimeErrorBody, ClaudeCompleteResponse } from '../../builder/contract';
-import { readAiRequest } from '../ai/messages';
-import { AiProviderError, completeWith, type AiFailure } from '../ai/providers';
+import { readAiRequest } from '../integrations/ai/messages';
+import { AiProviderError, completeWith, type AiFailure } from '../integrations/ai/providers';
 import type { AppContext } from '../context';
 import { recordAiCall } from '../db/queries/api-keys';
 import { deploymentById } from '../db/queries/deployments';
 import type { SiteRow } from '../db/schema';
-import { keyForSite } from '../domain/api-keys';
-import { reserveSiteAiCall, settingsOfSite } from '../domain/site-ai';
+import { keyForSite } from '../domain/credentials/api-keys';
+import { reserveSiteAiCall, settingsOfSite } from '../domain/credentials/site-ai';
 import { nowIso } from '../lib/ids';
 import type { RateWindow } from '../limits/rate-counter';
 import { readBody, sendJson } from './runtime-http';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext, Part } from '../context';
 import { hostedSiteByCustomDomain } from '../db/queries/sites';
-import { ownDomainsOf } from '../domain/custom-domain-records';
+import { ownDomainsOf } from '../domain/domains/custom-domain-records';
 import { createAiProxy } from './ai-proxy';
 import { BlobCache } from './blob-cache';
 import { createSiteDispatcher } from './dispatcher';

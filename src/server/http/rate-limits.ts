@@ -158,7 +158,7 @@ function makeDeployLimits(app: FastifyInstance, config: Config, rates: RateCount
   const budgets = [limits.deploy, limits.deployBurst, limits.deployFromAddress].map(
     ({ what, ...options }) => ({ what, check: app.createRateLimit(options) }),
   );
-  // A deploy with no session at all makes a guest behind the scenes (domain/guest-deploys.ts):
+  // A deploy with no session at all makes a guest behind the scenes (domain/deployments/guest-deploys.ts):
   // it spends the address's guest budget, as POST /api/auth/guest does.
   const { what: guestWhat, ...guestOptions } = limits.guest;
   const newGuest = { what: guestWhat, check: app.createRateLimit(guestOptions) };

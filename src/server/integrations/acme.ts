@@ -2,7 +2,7 @@ import * as acme from 'acme-client';
 
 // The ACME protocol (Let's Encrypt or any CA that speaks it), through acme-client. Only this
 // file talks to the CA; when to order, where keys and challenges are kept and what a failure
-// means are the certificate rules' (domain/certificates.ts).
+// means are the certificate rules' (domain/domains/certificates.ts).
 
 export interface IssuedCertificate {
   certPem: string;

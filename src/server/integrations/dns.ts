@@ -3,7 +3,7 @@ import type { Config } from '../config';
 
 // The DNS servers of DNS_SERVERS (the system's when unset), asked for the records a custom
 // domain's instructions name. What the answers prove is the domain's rule
-// (domain/dns-verification.ts). Tests point DNS_SERVERS at a DNS server of their own.
+// (domain/domains/dns-verification.ts). Tests point DNS_SERVERS at a DNS server of their own.
 
 /** One lookup per record type; each rejects with the resolver's error code (ENODATA, …). */
 export interface DnsLookup {

@@ -1,7 +1,7 @@
 import { deleteMailWindowsBefore, takeReportsForDigest } from '../db/queries/abuse-reports';
 import { REPORT_MAIL_WINDOW_MS } from '../domain/operations/reports';
 import { nowIso } from '../lib/ids';
-import { abuseDigestMail, type AbuseDigestSite } from '../mail/templates';
+import { abuseDigestMail, type AbuseDigestSite } from '../mailer/templates';
 import type { Job } from './scheduler';
 
 /**

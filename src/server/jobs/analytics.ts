@@ -1,4 +1,4 @@
-import { enforceAnalyticsRetention } from '../domain/analytics';
+import { enforceAnalyticsRetention } from '../domain/sites/analytics';
 import type { Job } from './scheduler';
 
 /**

@@ -1,4 +1,4 @@
-import { runCertificateWork } from '../domain/certificates';
+import { runCertificateWork } from '../domain/domains/certificates';
 import type { Job } from './scheduler';
 
 /**

@@ -1,4 +1,4 @@
-import { recheckCustomDomains } from '../domain/custom-domains';
+import { recheckCustomDomains } from '../domain/domains/custom-domains';
 import type { Job } from './scheduler';
 
 /**

@@ -1,4 +1,4 @@
-import { removeExpiredGuests } from '../domain/guests';
+import { removeExpiredGuests } from '../domain/accounts/guests';
 import type { Job } from './scheduler';
 
 /** Guest accounts past their life, with their sites, files and sessions. */

@@ -1,6 +1,6 @@
 import { sitesExpiredBefore } from '../db/queries/sites';
-import { PURGE_GRACE_MS } from '../domain/expiry';
-import { deleteSite } from '../domain/sites';
+import { PURGE_GRACE_MS } from '../domain/sites/expiry';
+import { deleteSite } from '../domain/sites/sites';
 import { nowIso } from '../lib/ids';
 import type { Job } from './scheduler';
 

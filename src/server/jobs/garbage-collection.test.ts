@@ -12,7 +12,7 @@ import {
 import { registerUser, startTestServer, type TestServer } from '../../../test/server';
 import type { Deployment } from '../../shared/deployment';
 import { UNREFERENCED_KEEP_MS } from '../domain/blobs';
-import { collectGarbage, FAILED_KEPT_MS } from '../domain/retention';
+import { collectGarbage, FAILED_KEPT_MS } from '../domain/deployments/retention';
 import { collectGarbageJob } from './garbage-collection';
 
 describeEachDatabase('garbage collection', (dialect) => {

@@ -1,8 +1,8 @@
-import { collectGarbage } from '../domain/retention';
+import { collectGarbage } from '../domain/deployments/retention';
 import type { Job } from './scheduler';
 
 /**
- * Replaced, failed and old deployments, with the blobs only they used (domain/retention.ts
+ * Replaced, failed and old deployments, with the blobs only they used (domain/deployments/retention.ts
  * says which). Often enough that a burst of replaced uploads stops counting against the
  * account's quota within minutes.
  */

@@ -7,7 +7,7 @@ import { jobRun } from '../db/queries/job-runs';
 import { LocalEventBus } from '../events/bus';
 import { createLogger } from '../logger';
 import { MemoryRateCounter } from '../limits/rate-counter';
-import { createMailer } from '../mail/mailer';
+import { createMailer } from '../mailer/mailer';
 import { LocalBlobStore } from '../storage/local-blob-store';
 import { createScheduler, type Job } from './scheduler';
 

@@ -5,7 +5,7 @@ import { deleteOAuthLinkRequestsExpiredBefore } from '../db/queries/oauth-link-r
 import { deletePasswordResetsExpiredBefore } from '../db/queries/password-resets';
 import { deleteSessionsExpiredBefore } from '../db/queries/sessions';
 import { deleteSignInCodesExpiredBefore } from '../db/queries/sign-in-codes';
-import { THROTTLE } from '../domain/login-throttle';
+import { THROTTLE } from '../domain/accounts/login-throttle';
 import { nowIso } from '../lib/ids';
 import type { Job } from './scheduler';
 

@@ -1,7 +1,7 @@
 import type { AppContext, Part } from '../context';
 import { userById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { notificationsOf } from '../domain/notifications';
+import { notificationsOf } from '../domain/accounts/notifications';
 import type { NotificationSettings } from '../../shared/account';
 import {
   abuseReportMail,
@@ -10,7 +10,7 @@ import {
   paymentFailedMail,
   planChangedMail,
   type MailContent,
-} from './templates';
+} from '../mailer/templates';
 
 /**
  * The mail listeners: the e-mails that follow what happened elsewhere (billing, abuse reports).

@@ -9,8 +9,8 @@ import {
   ownedSite,
   type Actor,
 } from '../domain/policy';
-import { startDeployment } from '../domain/deployments';
-import { listDeployments, listSites, rollbackSite } from '../domain/sites';
+import { startDeployment } from '../domain/deployments/deployments';
+import { listDeployments, listSites, rollbackSite } from '../domain/sites/sites';
 import { AppError, DISK_FULL_MESSAGE, isDiskFull } from '../errors';
 import { presentDeployment } from '../presenters/deployment';
 import { presentSite } from '../presenters/site';

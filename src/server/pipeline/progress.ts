@@ -2,7 +2,7 @@ import type { BuildLogLine } from '../../builder/types';
 import type { AppContext } from '../context';
 import { writeProgress } from '../db/queries/deployments';
 import type { DeploymentRow } from '../db/schema';
-import { deploymentState } from '../domain/deployments';
+import { deploymentState } from '../domain/deployments/deployments';
 
 const DB_WRITE_INTERVAL_MS = 250;
 

@@ -19,7 +19,7 @@ import {
 } from '../../../test/deploy';
 import { apiClient, guestSession, registerUser } from '../../../test/server';
 import { waitUntil } from '../../../test/wait';
-import { RESTARTED } from '../domain/build-queue';
+import { RESTARTED } from './build-queue';
 
 const SITES = 10;
 

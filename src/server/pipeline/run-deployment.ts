@@ -2,7 +2,12 @@ import type { BuildInput } from '../../builder/types';
 import type { AppContext } from '../context';
 import { siteById } from '../db/queries/sites';
 import type { DeploymentRow } from '../db/schema';
-import { beginBuild, failDeployment, publishDeployment, REPLACED } from '../domain/deployments';
+import {
+  beginBuild,
+  failDeployment,
+  publishDeployment,
+  REPLACED,
+} from '../domain/deployments/deployments';
 import { AppError, DISK_FULL_MESSAGE, isDiskFull } from '../errors';
 import type { BuildPool } from './build-pool';
 import type { BuildOutcome } from './build-task';

@@ -11,7 +11,7 @@ import {
 } from '../../../test/deploy';
 import { guestSession, startTestServer, type TestServer } from '../../../test/server';
 import { waitUntil } from '../../../test/wait';
-import { REPLACED } from '../domain/deployments';
+import { REPLACED } from '../domain/deployments/deployments';
 import { tooSlow } from './run-deployment';
 
 // Builds that must end before they finish: too slow, their site deleted, a newer version queued.

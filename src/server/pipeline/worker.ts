@@ -9,7 +9,7 @@ import {
   putBackUnfinishedBuilds,
   recoverAbandonedBuilds,
   SMALL_BUILD_MAX_BYTES,
-} from '../domain/build-queue';
+} from './build-queue';
 import type { BuildPool } from './build-pool';
 import type { SmallBuilds } from '../db/queries/deployments';
 import { runDeployment, type StopReason } from './run-deployment';

@@ -4,8 +4,8 @@ import { siteUrl } from '../lib/urls';
 import type { AdminReportRow } from '../db/queries/abuse-reports';
 import type { SiteWithOwner, UserWithCount } from '../db/queries/operations';
 import type { AuditLogRow } from '../db/schema';
-import { planOf } from '../domain/plans';
-import { shownStatus } from '../domain/site-status';
+import { planOf } from '../domain/billing/plans';
+import { shownStatus } from '../domain/sites/site-status';
 
 // The console's shapes: what an operator sees of users, sites, reports and the audit log.
 

@@ -1,6 +1,6 @@
 import type { ApiKey, TestApiKeyResponse } from '../../shared/api-key';
 import type { ApiKeyWithCalls } from '../db/queries/api-keys';
-import type { ApiKeyTest } from '../domain/api-keys';
+import type { ApiKeyTest } from '../domain/credentials/api-keys';
 
 /** A stored key as its owner sees it: never the key, only its last four characters. */
 export function presentApiKey(row: ApiKeyWithCalls): ApiKey {

@@ -1,7 +1,7 @@
 import type { BillingPlansResponse, SubscriptionResponse } from '../../shared/billing';
 import { PLAN_NAMES, PLANS } from '../../shared/plans';
 import type { Config } from '../config';
-import type { BillingStanding } from '../domain/billing';
+import type { BillingStanding } from '../domain/billing/billing';
 
 const BILLING_OFF_REASON = 'Payments are not set up on this server yet.';
 

@@ -2,7 +2,7 @@ import type { ClaimableSite, GuestClaim } from '../../shared/claim';
 import type { Config } from '../config';
 import { siteUrl } from '../lib/urls';
 import type { SiteRow } from '../db/schema';
-import type { ClaimOutcome } from '../domain/claims';
+import type { ClaimOutcome } from '../domain/sites/claims';
 
 export function presentClaimableSite(config: Config, row: SiteRow): ClaimableSite {
   return {

@@ -1,6 +1,6 @@
 import type { SessionInfo } from '../../shared/account';
-import { deviceLabel } from '../domain/devices';
-import type { LiveSession } from '../domain/sessions';
+import { deviceLabel } from '../domain/accounts/devices';
+import type { LiveSession } from '../domain/accounts/sessions';
 
 /** A signed-in browser or device as the Sessions list shows it; `current` marks the asker's own. */
 export function presentSession(row: LiveSession, currentSessionId: string | null): SessionInfo {

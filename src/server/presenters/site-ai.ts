@@ -1,5 +1,5 @@
 import type { SiteAiResponse } from '../../shared/site-ai';
-import type { SiteAiState } from '../domain/site-ai';
+import type { SiteAiState } from '../domain/credentials/site-ai';
 
 export function presentSiteAi(state: SiteAiState): SiteAiResponse {
   return {

@@ -2,9 +2,9 @@ import type { Site, SiteStatus } from '../../shared/site';
 import type { Config } from '../config';
 import { customDomainUrl, siteUrl } from '../lib/urls';
 import type { SiteRow } from '../db/schema';
-import { releaseAtOf } from '../domain/custom-domain-checks';
-import { instructionsFor } from '../domain/custom-domain-records';
-import { shownStatus } from '../domain/site-status';
+import { releaseAtOf } from '../domain/domains/custom-domain-checks';
+import { instructionsFor } from '../domain/domains/custom-domain-records';
+import { shownStatus } from '../domain/sites/site-status';
 
 export function siteStatus(row: SiteRow): SiteStatus {
   return shownStatus(row);

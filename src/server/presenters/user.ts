@@ -1,7 +1,7 @@
 import type { User } from '../../shared/user';
 import type { Config } from '../config';
 import type { UserRow } from '../db/schema';
-import { planOf } from '../domain/plans';
+import { planOf } from '../domain/billing/plans';
 
 /** The plan shown is the one in force, so an installation's admins see ADMIN. */
 export function presentUser(config: Config, row: UserRow): User {

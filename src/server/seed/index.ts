@@ -5,8 +5,8 @@ import type { AppContext, Part } from '../context';
 import { subdomainsTaken } from '../db/queries/sites';
 import { insertUser, userByEmail } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { newUser } from '../domain/accounts';
-import { startDeployment } from '../domain/deployments';
+import { newUser } from '../domain/accounts/accounts';
+import { startDeployment } from '../domain/deployments/deployments';
 
 export { DEMO_SUBDOMAINS };
 const DEMOS_DIR = path.join(import.meta.dirname, 'demos');

@@ -16,7 +16,7 @@ import { guestSession, startTestServer, type TestServer } from '../../../test/se
 import { makeZip } from '../../../test/zip';
 import { STREAM_ABOVE_BYTES } from '../hosting/site-cache';
 import { UNREFERENCED_KEEP_MS } from '../domain/blobs';
-import { collectGarbage } from '../domain/retention';
+import { collectGarbage } from '../domain/deployments/retention';
 import { S3BlobStore } from './s3-blob-store';
 
 const sha = (data: string) => createHash('sha256').update(data).digest('hex');

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// One-time codes that /auth/callback exchanges for a session (domain/sign-in-codes.ts). Only
+// One-time codes that /auth/callback exchanges for a session (domain/accounts/sign-in-codes.ts). Only
 // hashes are kept: of the code, and of the state cookie of the browser that started sign-in.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

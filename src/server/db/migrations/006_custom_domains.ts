@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Custom domains (domain/custom-domains.ts): one per site, unique across sites, with the state
+// Custom domains (domain/domains/custom-domains.ts): one per site, unique across sites, with the state
 // of its DNS verification and, for the certificate work to come, of its SSL certificate.
 const COLUMNS = [
   'custom_domain',

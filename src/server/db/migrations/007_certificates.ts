@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Certificates of custom domains (domain/certificates.ts). Everything an ACME order needs lives
+// Certificates of custom domains (domain/domains/certificates.ts). Everything an ACME order needs lives
 // here rather than in memory, so any node answers a challenge and any node serves the result.
 const SITE_COLUMNS = ['ssl_message', 'ssl_next_attempt_at'] as const;
 

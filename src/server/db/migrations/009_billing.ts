@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Stripe billing (domain/billing.ts): the one Stripe customer of each user, the last state of
+// Stripe billing (domain/billing/billing.ts): the one Stripe customer of each user, the last state of
 // each subscription as Stripe tells it, and the webhook events already applied.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

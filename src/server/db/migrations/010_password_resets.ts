@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// 'Forgot your password?' links (domain/password-resets.ts) and which e-mails an account wants
+// 'Forgot your password?' links (domain/accounts/password-resets.ts) and which e-mails an account wants
 // (the Notifications tab). Only a token's sha-256 is kept: a copy of the database resets nothing.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

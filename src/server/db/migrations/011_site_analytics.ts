@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Page-view analytics of each site (hosting/views.ts records, domain/analytics.ts reads).
+// Page-view analytics of each site (hosting/views.ts records, domain/sites/analytics.ts reads).
 // site_views_daily (001) stays the day's total and gains the day's unique visitors; the pages
 // and referrers of a day get rows of their own, capped per site and day (the long tail is one
 // '(other)' row), so a site's rows grow with days, not with visits.

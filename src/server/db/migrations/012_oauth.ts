@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Social sign-in (domain/social-sign-in.ts). `oauth_accounts` ties a provider's account to one
+// Social sign-in (domain/accounts/social-sign-in.ts). `oauth_accounts` ties a provider's account to one
 // of ours, so a returning person is found by the provider's id even after their e-mail changed.
 // `oauth_sign_ins` holds a started sign-in: kept here rather than in a cookie, so the PKCE
 // verifier and the nonce never reach the browser; looked up by the hash of the state sent to

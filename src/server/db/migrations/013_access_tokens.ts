@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Access tokens (domain/access-tokens.ts): bearer secrets for scripts and the command-line tool.
+// Access tokens (domain/credentials/access-tokens.ts): bearer secrets for scripts and the command-line tool.
 // Only the SHA-256 of the secret is kept; prefix and last4 let a person tell tokens apart.
 // Revoking deletes the row, so a revoked secret matches nothing.
 export async function up(db: Kysely<unknown>): Promise<void> {

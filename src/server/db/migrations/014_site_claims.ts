@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Claim links for guest sites (domain/claims.ts). A row is a guest's promise that whoever holds
+// Claim links for guest sites (domain/sites/claims.ts). A row is a guest's promise that whoever holds
 // its token may move that guest's unexpired sites into their account: made by a session-less API
 // deploy, or when a guest signs in to an account whose plan cannot take all their sites. Only the
 // token's hash is stored; `used_at` makes it single use; it goes with its guest (cascade).

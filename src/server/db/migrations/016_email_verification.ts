@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// E-mail ownership (domain/email-verification.ts). `email_verified` is 1 once the address is
+// E-mail ownership (domain/accounts/email-verification.ts). `email_verified` is 1 once the address is
 // proven: a link we sent to it was opened, or a provider vouched for it at a social sign-in.
 //
 // Accounts that exist before this migration: those made by a social sign-in (no password) were

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Two-factor sign-in (domain/two-factor.ts, domain/passkeys.ts). Nothing here is readable as a
+// Two-factor sign-in (domain/accounts/two-factor.ts, domain/accounts/passkeys.ts). Nothing here is readable as a
 // credential: the authenticator app's secret is sealed with SECRET_KEY, recovery codes and
 // challenge ids are kept as SHA-256 hashes, and a passkey is only its public key.
 export async function up(db: Kysely<unknown>): Promise<void> {

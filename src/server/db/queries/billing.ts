@@ -4,7 +4,7 @@ import type { Database } from '../database';
 import type { BillingCustomerRow, SubscriptionRow } from '../schema';
 
 // Stripe customers, subscriptions and processed webhook events (migrations/009_billing.ts).
-// Each function takes a Database or a transaction, so domain/billing.ts can group them.
+// Each function takes a Database or a transaction, so domain/billing/billing.ts can group them.
 
 export async function billingCustomerOfUser(
   db: Database,

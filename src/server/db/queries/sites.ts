@@ -114,7 +114,7 @@ export async function hostedSiteBySubdomain(db: Database, subdomain: string) {
     .executeTakeFirst();
 }
 
-/** The custom-domain columns of a site (domain/custom-domains.ts decides their values). */
+/** The custom-domain columns of a site (domain/domains/custom-domains.ts decides their values). */
 export type DomainState = Pick<
   Updateable<SitesTable>,
   | 'custom_domain'

@@ -10,7 +10,7 @@ export interface BillingCustomersTable {
   created_at: string;
 }
 
-/** A subscription as Stripe last described it (domain/billing.ts reads Stripe, then writes). */
+/** A subscription as Stripe last described it (domain/billing/billing.ts reads Stripe, then writes). */
 export interface SubscriptionsTable {
   stripe_subscription_id: string;
   user_id: string;

@@ -13,7 +13,7 @@ export interface OAuthAccountsTable {
   last_used_at: string;
 }
 
-/** A social sign-in started and not yet returned (domain/social-sign-in.ts). */
+/** A social sign-in started and not yet returned (domain/accounts/social-sign-in.ts). */
 export interface OAuthSignInsTable {
   /** Hash of the state sent to the provider. */
   state_hash: string;

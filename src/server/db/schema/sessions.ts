@@ -13,7 +13,7 @@ export interface SessionsTable {
 }
 
 export interface LoginFailuresTable {
-  /** 'ip:<address>' or 'ip-email:<address> <email>' (domain/login-throttle.ts) */
+  /** 'ip:<address>' or 'ip-email:<address> <email>' (domain/accounts/login-throttle.ts) */
   key: string;
   failures: number;
   window_started_at: string;

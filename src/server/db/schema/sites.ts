@@ -14,7 +14,7 @@ export interface SitesTable {
   expires_at: string | null;
   created_at: string;
   updated_at: string;
-  /** lower-cased host name, unique across sites; null: none (domain/custom-domains.ts) */
+  /** lower-cased host name, unique across sites; null: none (domain/domains/custom-domains.ts) */
   custom_domain: string | null;
   custom_domain_status: DomainStatus | null;
   /** what the last DNS check found, in words for the site's owner */

@@ -25,7 +25,7 @@ export interface UsersTable {
 
 export type EmailVerificationPurpose = 'verify' | 'change';
 
-/** A link that proves an address (domain/email-verification.ts); only its token's hash is kept. */
+/** A link that proves an address (domain/accounts/email-verification.ts); only its token's hash is kept. */
 export interface EmailVerificationsTable {
   token_hash: string;
   user_id: string;

@@ -12,7 +12,7 @@ import type { SiteRow, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import { isOperator } from '../policy';
-import { shownStatus } from '../site-status';
+import { shownStatus } from '../sites/site-status';
 import { audit } from './audit';
 
 /** The reason the sites of a suspended account carry: unsuspending enables exactly these. */

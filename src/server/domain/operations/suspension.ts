@@ -1,6 +1,6 @@
 import { suspendedOwnerOfSession } from '../../db/queries/operations';
 import type { Database } from '../../db/database';
-import { hashToken } from '../tokens';
+import { hashToken } from '../../lib/tokens';
 
 /**
  * Why a token no longer works when its account is suspended (its session ended at the

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { SiteRow, UserRow } from '../../db/schema';
 import { accountSuspended, forbidden, notFound, type AppError } from '../../errors';
-import { planOf } from '../plans';
+import { planOf } from '../billing/plans';
 import { actorOf, type Actor, type Asker } from './actor';
 import { ACCOUNT_NEEDS_SESSION, NOT_AN_OPERATOR, ONLY_READ } from './messages';
 import { RULES, type Action, type Rule, type SiteRole } from './rules';

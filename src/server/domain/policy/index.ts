@@ -26,5 +26,5 @@ export {
 export * from './messages';
 export { assertMayDeploy, mayWatch, ownedDeployment, ownedSite, type RoomKind } from './sites';
 export { assertMayUseCustomDomains } from './plan-gates';
-export { mayGetCertificate } from './certificates';
+export { mayGetCertificate } from './certificate-eligibility';
 export { assertSignedInSince } from './recent-sign-in';

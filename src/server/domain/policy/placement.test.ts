@@ -30,7 +30,7 @@ const SHAPES: ReadonlyArray<readonly [string, RegExp]> = [
  */
 const NOT_DECISIONS: ReadonlyArray<readonly [file: string, shape: string, why: string]> = [
   [
-    'src/server/domain/plans.ts',
+    'src/server/domain/billing/plans.ts',
     'the operator rule restated',
     'planOf defines the ADMIN plan itself; the policy asks it (isOperator)',
   ],
@@ -40,12 +40,12 @@ const NOT_DECISIONS: ReadonlyArray<readonly [file: string, shape: string, why: s
     'the error shapes themselves: the policy throws them',
   ],
   [
-    'src/server/domain/social-sign-in.ts',
+    'src/server/domain/accounts/social-sign-in.ts',
     'a guest refused in place',
     'a provider never vouches for a guest address (ours, @guest.invalid): identity, not access',
   ],
   [
-    'src/server/domain/passkeys.ts',
+    'src/server/domain/accounts/passkeys.ts',
     'ownership compared in place',
     'a passkey ceremony matches a credential to the account signing in: authentication',
   ],

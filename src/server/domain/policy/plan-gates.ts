@@ -4,7 +4,7 @@ import { countCustomDomainsOfUser } from '../../db/queries/sites';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { customDomainsNotInPlan } from '../../errors';
-import { planOf } from '../plans';
+import { planOf } from '../billing/plans';
 
 // Features a plan opens. How much a plan holds (sites, bytes) is counted where it is spent
 // (plans.ts); whether a feature is there at all is decided here.

@@ -2,9 +2,9 @@ import type { AccessTokenScope } from '../../../shared/access-token';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError, accountSuspended, unauthorized } from '../../errors';
-import { isAccessTokenSecret, resolveAccessToken } from '../access-tokens';
+import { isAccessTokenSecret, resolveAccessToken } from '../credentials/access-tokens';
 import { suspensionOfToken } from '../operations/suspension';
-import { sessionForToken } from '../sessions';
+import { sessionForToken } from '../accounts/sessions';
 
 /** Who a credential speaks for, or why it speaks for nobody. */
 export type Asking =

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OAuthPublicConfig } from '../../../shared/oauth';
 import type { AppContext } from '../../context';
-import { callbackUrl } from '../../oauth/types';
+import { callbackUrl } from '../../integrations/oauth/types';
 
 /** What the web app needs to know about this installation (no secrets). */
 export function configRoutes(ctx: AppContext): FastifyPluginAsync {

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { authorize } from '../../../domain/policy';
-import { assertOperatorSecondFactor } from '../../../domain/two-factor';
+import { assertOperatorSecondFactor } from '../../../domain/accounts/two-factor';
 import {
   announcementHistory,
   endAnnouncementEarly,

@@ -12,8 +12,8 @@ import {
   assertAnalyticsEnabled,
   deploymentAnalytics,
   siteSparklines,
-} from '../../../domain/analytics';
-import { listSites } from '../../../domain/sites';
+} from '../../../domain/sites/analytics';
+import { listSites } from '../../../domain/sites/sites';
 import { requireUser } from '../../auth';
 
 /** The analytics screen's calls, and the dashboard's sparklines. */

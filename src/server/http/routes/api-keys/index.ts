@@ -13,7 +13,7 @@ import {
   listApiKeys,
   removeApiKey,
   testApiKey,
-} from '../../../domain/api-keys';
+} from '../../../domain/credentials/api-keys';
 import { presentApiKey, presentApiKeyTest } from '../../../presenters/api-key';
 import { requireUser } from '../../auth';
 import { IdParamsSchema } from '../../params';

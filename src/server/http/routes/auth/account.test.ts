@@ -14,11 +14,11 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
-import { cancelSubscriptionOfDeletedAccount } from '../../../domain/billing';
+import { cancelSubscriptionOfDeletedAccount } from '../../../domain/billing/billing';
 import { nowIso } from '../../../lib/ids';
 
 // The billing helper owns the real cancellation; here it is a spy that can fail.
-vi.mock('../../../domain/billing', () => ({
+vi.mock('../../../domain/billing/billing', () => ({
   cancelSubscriptionOfDeletedAccount: vi.fn(async () => undefined),
 }));
 

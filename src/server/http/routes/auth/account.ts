@@ -11,15 +11,15 @@ import {
   type SessionsResponse,
 } from '../../../../shared/account';
 import type { AppContext } from '../../../context';
-import { deleteAccount } from '../../../domain/account-deletion';
-import { getNotifications, setNotifications } from '../../../domain/notifications';
+import { deleteAccount } from '../../../domain/accounts/account-deletion';
+import { getNotifications, setNotifications } from '../../../domain/accounts/notifications';
 import {
   PASSWORD_RESET_DONE,
   PASSWORD_RESET_REQUESTED,
   requestPasswordReset,
   resetPassword,
-} from '../../../domain/password-resets';
-import { endOtherSessions, endSession, listSessions } from '../../../domain/sessions';
+} from '../../../domain/accounts/password-resets';
+import { endOtherSessions, endSession, listSessions } from '../../../domain/accounts/sessions';
 import { unauthorized } from '../../../errors';
 import { presentSession } from '../../../presenters/session';
 import { clearAuthCookie, requireUser } from '../../auth';

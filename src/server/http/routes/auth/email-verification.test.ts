@@ -9,8 +9,8 @@ import {
   type TestServer,
 } from '../../../../../test/server';
 import { startTestSmtp, type TestSmtp } from '../../../../../test/smtp';
-import { EMAIL_LINK_INVALID, EMAIL_TAKEN } from '../../../domain/email-verification';
-import { hashToken } from '../../../domain/tokens';
+import { EMAIL_LINK_INVALID, EMAIL_TAKEN } from '../../../domain/accounts/email-verification';
+import { hashToken } from '../../../lib/tokens';
 
 const PASSWORD = 'correct horse battery';
 const ADMIN = 'boss@example.com';

@@ -13,8 +13,8 @@ import {
   confirmEmailLink,
   requestEmailChange,
   resendVerificationLink,
-} from '../../../domain/email-verification';
-import { completeLink, linkRequestInfo } from '../../../domain/social-link';
+} from '../../../domain/accounts/email-verification';
+import { completeLink, linkRequestInfo } from '../../../domain/accounts/social-link';
 import { unauthorized } from '../../../errors';
 import { requireSessionUser } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';

@@ -10,14 +10,14 @@ import {
   type MeResponse,
 } from '../../../../shared/user';
 import type { AppContext } from '../../../context';
-import { createGuest, login, register } from '../../../domain/accounts';
-import type { SignedIn } from '../../../domain/sessions';
-import { adoptGuestSites } from '../../../domain/claims';
-import { sendVerificationLink } from '../../../domain/email-verification';
-import { changePassword, renameUser } from '../../../domain/profile';
-import { revokeSession } from '../../../domain/sessions';
-import { exchangeSignInCode } from '../../../domain/sign-in-codes';
-import { isPending } from '../../../domain/two-factor-sign-in';
+import { createGuest, login, register } from '../../../domain/accounts/accounts';
+import type { SignedIn } from '../../../domain/accounts/sessions';
+import { adoptGuestSites } from '../../../domain/sites/claims';
+import { sendVerificationLink } from '../../../domain/accounts/email-verification';
+import { changePassword, renameUser } from '../../../domain/accounts/profile';
+import { revokeSession } from '../../../domain/accounts/sessions';
+import { exchangeSignInCode } from '../../../domain/accounts/sign-in-codes';
+import { isPending } from '../../../domain/accounts/two-factor-sign-in';
 import { unauthorized } from '../../../errors';
 import { presentClaim } from '../../../presenters/claim';
 import { presentUser } from '../../../presenters/user';
@@ -34,7 +34,7 @@ const userAgent = (r: FastifyRequest) => r.headers['user-agent'] ?? null;
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     // The request still carries the guest session this browser had (its own bearer token or
-    // cookie): that guest's sites come along to the account (domain/claims.ts).
+    // cookie): that guest's sites come along to the account (domain/sites/claims.ts).
     const answer = async (request: FastifyRequest, signedIn: SignedIn): Promise<AuthResponse> => {
       const claim = await adoptGuestSites(ctx, signedIn.user, request.currentUser);
       return {

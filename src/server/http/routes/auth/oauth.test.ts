@@ -8,11 +8,11 @@ import {
 } from '../../../../../test/oauth-providers';
 import { githubPerson, useSocialSignIn } from '../../../../../test/social-sign-in';
 import { registerVerifiedUser, startTestServer, type TestServer } from '../../../../../test/server';
-import { CANCELLED, STATE_UNKNOWN } from '../../../domain/social-sign-in';
+import { CANCELLED, STATE_UNKNOWN } from '../../../domain/accounts/social-sign-in';
 import { purgeExpiredSessions } from '../../../jobs/sessions';
-import { NOT_THIS_BROWSER } from '../../../domain/sign-in-codes';
-import { NO_VERIFIED_EMAIL } from '../../../oauth/github';
-import { EMAIL_NOT_VERIFIED } from '../../../oauth/google';
+import { NOT_THIS_BROWSER } from '../../../domain/accounts/sign-in-codes';
+import { NO_VERIFIED_EMAIL } from '../../../integrations/oauth/github';
+import { EMAIL_NOT_VERIFIED } from '../../../integrations/oauth/google';
 
 let refused = 0;
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../../test/databases';
 import { registerUser, startTestServer, type TestServer } from '../../../../../test/server';
-import { HASHING } from '../../../domain/passwords';
+import { HASHING } from '../../../domain/accounts/passwords';
 import { purgeExpiredSessions } from '../../../jobs/sessions';
-import { THROTTLE } from '../../../domain/login-throttle';
+import { THROTTLE } from '../../../domain/accounts/login-throttle';
 import {
   CODE_SPENT,
   issueSignInCode,
   NOT_THIS_BROWSER,
   SIGN_IN_CODE_TTL_MS,
-} from '../../../domain/sign-in-codes';
+} from '../../../domain/accounts/sign-in-codes';
 
 describeEachDatabase('sign-in under abuse', (dialect) => {
   let server: TestServer;

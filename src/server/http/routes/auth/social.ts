@@ -2,10 +2,10 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import type { OAuthProvider } from '../../../db/schema';
-import { finishSocialSignIn, startSocialSignIn } from '../../../domain/social-sign-in';
+import { finishSocialSignIn, startSocialSignIn } from '../../../domain/accounts/social-sign-in';
 import { AppError, notFound } from '../../../errors';
-import { isOAuthProvider, OAUTH_PROVIDERS, oauthClients } from '../../../oauth';
-import { OAuthProviderError } from '../../../oauth/types';
+import { isOAuthProvider, OAUTH_PROVIDERS, oauthClients } from '../../../integrations/oauth';
+import { OAuthProviderError } from '../../../integrations/oauth/types';
 import { rateLimits } from '../../rate-limits';
 import { setStateCookie, STATE_COOKIE } from './state-cookie';
 

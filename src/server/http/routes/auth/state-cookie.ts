@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../../context';
-import { newSignInState, SIGN_IN_STATE_TTL_MS } from '../../../domain/sign-in-codes';
+import { newSignInState, SIGN_IN_STATE_TTL_MS } from '../../../domain/accounts/sign-in-codes';
 
-// Names the browser that started a sign-in (domain/sign-in-codes.ts); only /api/auth sees it.
+// Names the browser that started a sign-in (domain/accounts/sign-in-codes.ts); only /api/auth sees it.
 export const STATE_COOKIE = 'auth_state';
 export const STATE_COOKIE_PATH = '/api/auth';
 

@@ -3,13 +3,13 @@ import { describeEachDatabase } from '../../../../../test/databases';
 import { GITHUB_APP, startFakeGitHub, type FakeGitHub } from '../../../../../test/oauth-providers';
 import { startTestServer, type TestServer } from '../../../../../test/server';
 import { codeAt, newAddress, twoFactorCalls } from '../../../../../test/two-factor';
-import { THROTTLE } from '../../../domain/login-throttle';
-import { CODE_ALREADY_USED, WRONG_CODE } from '../../../domain/two-factor';
+import { THROTTLE } from '../../../domain/accounts/login-throttle';
+import { CODE_ALREADY_USED, WRONG_CODE } from '../../../domain/accounts/two-factor';
 import {
   CHALLENGE_GONE,
   MAX_CHALLENGE_ATTEMPTS,
   TOO_MANY_TRIES,
-} from '../../../domain/two-factor-sign-in';
+} from '../../../domain/accounts/two-factor-sign-in';
 
 // Signing in when the account has an authenticator app: the challenge, its codes and its limits,
 // for a password and for a social sign-in alike.

@@ -8,7 +8,7 @@ import {
 } from '../../../../../test/server';
 import { codeAt, newAddress, PASSWORD, twoFactorCalls } from '../../../../../test/two-factor';
 import { loadConfig } from '../../../config';
-import { WRONG_CODE } from '../../../domain/two-factor';
+import { WRONG_CODE } from '../../../domain/accounts/two-factor';
 
 // Setting up and turning off an authenticator app, recovery codes, and the operators' rule.
 // Signing in with a code is in two-factor-sign-in.test.ts, passkeys in passkeys.test.ts.

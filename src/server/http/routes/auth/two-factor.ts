@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/two-factor';
 import type { AuthResponse } from '../../../../shared/user';
 import type { AppContext } from '../../../context';
-import type { SignedIn } from '../../../domain/sessions';
+import type { SignedIn } from '../../../domain/accounts/sessions';
 import {
   addPasskey,
   finishWithPasskey,
@@ -27,15 +27,15 @@ import {
   renameOwnPasskey,
   secondFactorPasskeyOptions,
   signInWithPasskey,
-} from '../../../domain/passkeys';
+} from '../../../domain/accounts/passkeys';
 import {
   disableTotp,
   enableTotp,
   regenerateRecoveryCodes,
   startTotpSetup,
   twoFactorStatus,
-} from '../../../domain/two-factor';
-import { finishWithCode } from '../../../domain/two-factor-sign-in';
+} from '../../../domain/accounts/two-factor';
+import { finishWithCode } from '../../../domain/accounts/two-factor-sign-in';
 import { requireSessionUser, setAuthCookie } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';
 

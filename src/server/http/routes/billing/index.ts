@@ -14,7 +14,7 @@ import {
   openBillingPortal,
   startCheckout,
   subscriptionOf,
-} from '../../../domain/billing';
+} from '../../../domain/billing/billing';
 import { billingUnavailable } from '../../../errors';
 import { presentBillingPlans, presentSubscription } from '../../../presenters/billing';
 import { requireUser } from '../../auth';

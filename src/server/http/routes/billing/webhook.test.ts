@@ -18,7 +18,7 @@ import {
   type FakeStripe,
 } from '../../../../../test/stripe-server';
 import { waitForEvent, waitUntil } from '../../../../../test/wait';
-import { cancelSubscriptionOfDeletedAccount } from '../../../domain/billing';
+import { cancelSubscriptionOfDeletedAccount } from '../../../domain/billing/billing';
 import { upsertSubscription } from '../../../db/queries/billing';
 import { userById } from '../../../db/queries/users';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
-import { stripeClient } from '../../../billing/stripe-client';
+import { stripeClient } from '../../../integrations/stripe/stripe-client';
 import type { AppContext } from '../../../context';
-import { applyStripeEvent } from '../../../domain/billing-sync';
+import { applyStripeEvent } from '../../../domain/billing/billing-sync';
 import { AppError, badRequest } from '../../../errors';
 
 /**

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../../../../test/databases';
 import { fetchSite, uniqueSubdomain } from '../../../../../test/deploy';
 import { guestSiteHelpers, MEMBER_PASSWORD as PASSWORD } from '../../../../../test/guest-sites';
 import { startTestServer, type TestServer } from '../../../../../test/server';
-import { issueSignInCode, newSignInState } from '../../../domain/sign-in-codes';
+import { issueSignInCode, newSignInState } from '../../../domain/accounts/sign-in-codes';
 import { removeExpiredGuestsJob } from '../../../jobs/expired-guests';
 import { purgeExpiredSites } from '../../../jobs/expired-sites';
 import { nowIso } from '../../../lib/ids';

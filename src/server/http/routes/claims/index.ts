@@ -6,14 +6,14 @@ import {
   type GuestClaim,
 } from '../../../../shared/claim';
 import type { AppContext } from '../../../context';
-import { claimWithToken, describeClaim } from '../../../domain/claims';
+import { claimWithToken, describeClaim } from '../../../domain/sites/claims';
 import { presentClaim, presentClaimableSite } from '../../../presenters/claim';
 import { requireUser } from '../../auth';
 import { rateLimits } from '../../rate-limits';
 
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
 
-/** /api/sites/claim: claim links and the pick dialog (domain/claims.ts). */
+/** /api/sites/claim: claim links and the pick dialog (domain/sites/claims.ts). */
 export function claimRoutes(ctx: AppContext): FastifyPluginAsync {
   // Tokens are 256 bits, so guessing is hopeless; the limit keeps anyone from trying at speed.
   const limited = { config: { rateLimit: rateLimits(ctx.config).signIn } };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
-import { checkOwnedSite } from '../../../domain/site-checks';
+import { checkOwnedSite } from '../../../domain/sites/site-checks';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { presentUser } from '../../../presenters/user';

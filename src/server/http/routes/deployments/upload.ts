@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MESSAGES } from '../../../../shared/deployment';
 import { hasControlCharacter } from '../../../../shared/names';
-import type { DeploySource } from '../../../domain/deployments';
+import type { DeploySource } from '../../../domain/deployments/deployments';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../../errors';
 
 export interface Upload {

@@ -13,7 +13,7 @@ import { fetchHost } from '../../../../../test/host-request';
 import { registerUserOnPlan, startTestServer, type TestServer } from '../../../../../test/server';
 import { startTestSmtp, type TestSmtp } from '../../../../../test/smtp';
 import { waitUntil } from '../../../../../test/wait';
-import { recheckCustomDomains } from '../../../domain/custom-domains';
+import { recheckCustomDomains } from '../../../domain/domains/custom-domains';
 
 // Domains go to whoever proves them: DNS pointing at a site beats a claim without it, and a
 // verified domain whose DNS moved away is released after a grace period, its owner told.

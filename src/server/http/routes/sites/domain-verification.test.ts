@@ -14,7 +14,7 @@ import {
   SITES_DOMAIN,
   uniqueDomain,
 } from '../../../../../test/custom-domains';
-import { recheckCustomDomains } from '../../../domain/custom-domains';
+import { recheckCustomDomains } from '../../../domain/domains/custom-domains';
 
 // Verifying a custom domain through DNS, serving the site on it, and the re-check job.
 

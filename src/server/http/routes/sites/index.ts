@@ -14,15 +14,15 @@ import {
 import { UpdateSiteAiRequestSchema, type SiteAiResponse } from '../../../../shared/site-ai';
 import { AnalyticsDaysQuerySchema, type SiteAnalytics } from '../../../../shared/analytics';
 import type { AppContext } from '../../../context';
-import { assertAnalyticsEnabled, siteAnalytics } from '../../../domain/analytics';
-import { changeSiteAi, siteAiState } from '../../../domain/site-ai';
+import { assertAnalyticsEnabled, siteAnalytics } from '../../../domain/sites/analytics';
+import { changeSiteAi, siteAiState } from '../../../domain/credentials/site-ai';
 import { ownedSite, type SiteAction } from '../../../domain/policy';
 import {
   addCustomDomain,
   removeCustomDomain,
   verifyCustomDomain,
-} from '../../../domain/custom-domains';
-import { deleteSite, listDeployments, listSites, rollbackSite } from '../../../domain/sites';
+} from '../../../domain/domains/custom-domains';
+import { deleteSite, listDeployments, listSites, rollbackSite } from '../../../domain/sites/sites';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { presentSiteAi } from '../../../presenters/site-ai';

@@ -17,7 +17,7 @@ import {
 } from '../../../../../test/server';
 import { waitUntil } from '../../../../../test/wait';
 import { UNREFERENCED_KEEP_MS } from '../../../domain/blobs';
-import { collectGarbage } from '../../../domain/retention';
+import { collectGarbage } from '../../../domain/deployments/retention';
 import { purgeExpiredSites } from '../../../jobs/expired-sites';
 
 const blobFile = (server: TestServer, sha: string) =>

@@ -10,7 +10,7 @@ import {
   createAccessToken,
   listAccessTokens,
   revokeAccessToken,
-} from '../../../domain/access-tokens';
+} from '../../../domain/credentials/access-tokens';
 import { presentAccessToken, presentCreatedAccessToken } from '../../../presenters/access-token';
 import { requireSessionUser, routesDo } from '../../auth';
 import { IdParamsSchema } from '../../params';

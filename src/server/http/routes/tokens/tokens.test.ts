@@ -21,7 +21,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
-import { hashToken } from '../../../domain/tokens';
+import { hashToken } from '../../../lib/tokens';
 
 describeEachDatabase('access tokens', (dialect) => {
   let server: TestServer;
