@@ -5,6 +5,7 @@ import type { SubscriptionStatus } from '../../shared/billing';
 import type { AiProvider, DeploymentStatus } from '../../shared/deployment';
 import type { PlanName } from '../../shared/plans';
 import type { DomainStatus, SiteStatus, SslStatus } from '../../shared/site';
+import type { SiteBrandingColumns } from './branding-columns';
 
 // Row types of the whole product's schema (migrations/).
 // Times are ISO-8601 UTC strings in both databases, so they sort as text.
@@ -128,7 +129,7 @@ export interface OAuthSignInsTable {
   expires_at: string;
 }
 
-export interface SitesTable {
+export interface SitesTable extends SiteBrandingColumns {
   id: string;
   user_id: string;
   name: string;

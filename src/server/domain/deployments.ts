@@ -1,4 +1,5 @@
 import type { AiProvider } from '../../shared/deployment';
+import { NO_BRANDING } from '../db/branding-columns';
 import { GUEST_SITE_TTL_MS } from '../../shared/plans';
 import { checkSubdomain } from '../../shared/subdomain';
 import type { SourceKind } from '../../builder/types';
@@ -96,6 +97,7 @@ async function siteForDeploy(
     disabled_at: null,
     disabled_reason: null,
     ...NO_CUSTOM_DOMAIN,
+    ...NO_BRANDING,
   };
   try {
     // Count and insert under the account's lock: concurrent deploys of new sites take the

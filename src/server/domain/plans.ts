@@ -1,5 +1,11 @@
 import type { PlanName } from '../../shared/plans';
-import { includesCustomDomains, isOverSiteLimit, maxSitesFor, PLANS } from '../../shared/plans';
+import {
+  includesCustomDomains,
+  includesWhiteLabel,
+  isOverSiteLimit,
+  maxSitesFor,
+  PLANS,
+} from '../../shared/plans';
 import type { Config } from '../config';
 import { storedBytesOfUser } from '../db/queries/blobs';
 import { countCustomDomainsOfUser, countUnexpiredSitesOfUser } from '../db/queries/sites';
@@ -56,6 +62,17 @@ export async function assertMayUseCustomDomains(
   if (includesCustomDomains(plan)) return;
   const currentCount = await countCustomDomainsOfUser(db, user.id);
   throw customDomainsNotInPlan({ plan, currentCount, maxAllowed: 0 }, Boolean(user.is_guest));
+}
+
+/**
+ * Whether the user's sites may be white-labelled: Pro and ADMIN. The one place this is decided;
+ * hosting asks it at serve time too, so a downgraded owner's sites lose white-label at once.
+ */
+export function mayWhiteLabel(
+  config: Config,
+  user: Pick<UserRow, 'email' | 'plan' | 'is_guest' | 'email_verified'>,
+): boolean {
+  return includesWhiteLabel(planOf(config, user));
 }
 
 /** What a plan may keep stored: bytes across the account's deployments, and versions per site. */

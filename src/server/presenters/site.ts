@@ -3,6 +3,7 @@ import { customDomainUrl, siteUrl, type Config } from '../config';
 import type { SiteRow } from '../db/schema';
 import { instructionsFor, releaseAtOf } from '../domain/custom-domains';
 import { shownStatus } from '../domain/site-status';
+import { presentBranding } from './site-branding';
 
 export function siteStatus(row: SiteRow): SiteStatus {
   return shownStatus(row);
@@ -36,5 +37,6 @@ export function presentSite(config: Config, row: SiteRow): Site {
     expiresAt: row.expires_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    branding: presentBranding(config, row),
   };
 }
