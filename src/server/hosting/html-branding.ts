@@ -92,7 +92,10 @@ export function brandHtml(html: string, s: PageSettings): string {
   }
   if (cardTitle) {
     const t = escapeAttr(cardTitle);
-    tags.push(`<meta property="og:title" content="${t}">`, `<meta name="twitter:title" content="${t}">`);
+    tags.push(
+      `<meta property="og:title" content="${t}">`,
+      `<meta name="twitter:title" content="${t}">`,
+    );
   }
   if (s.imageUrl) {
     const i = escapeAttr(s.imageUrl);

@@ -60,8 +60,7 @@ export function whiteLabelled(deps: SiteLookDeps, site: Facts): boolean {
 
 function origin(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '') : '';
-  const secure =
-    (req.socket as TLSSocket).encrypted || forwarded.split(',')[0]?.trim() === 'https';
+  const secure = (req.socket as TLSSocket).encrypted || forwarded.split(',')[0]?.trim() === 'https';
   return `${secure ? 'https' : 'http'}://${req.headers.host ?? ''}`;
 }
 

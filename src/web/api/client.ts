@@ -33,6 +33,8 @@ export interface RequestOptions {
   body?: unknown;
   /** multipart uploads pass FormData; JSON bodies anything else */
   form?: FormData;
+  /** a file sent as the body itself, with its own content type */
+  raw?: Blob;
   signal?: AbortSignal;
 }
 
@@ -42,7 +44,10 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
-  else if (opts.body !== undefined) {
+  else if (opts.raw) {
+    headers['content-type'] = opts.raw.type || 'application/octet-stream';
+    body = opts.raw;
+  } else if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }

@@ -31,6 +31,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { detailStatusKind, isFinalStatus, type Tone } from '../../lib/status';
 import { DeploymentHistory } from './DeploymentHistory';
 import { AiPanel } from './AiPanel';
+import { BrandingPanel } from './BrandingPanel';
 import { DomainPanel } from './DomainPanel';
 import { SiteAnalytics } from './SiteAnalytics';
 
@@ -310,6 +311,7 @@ export function SiteDetailPage() {
           <DomainPanel site={s} signedIn={!user.isGuest} plan={user.plan} />
           {/* AI keys belong to accounts, so guests' sites have no AI to set up. */}
           {!user.isGuest && <AiPanel siteId={s.id} />}
+          {!user.isGuest && <BrandingPanel site={s} plan={user.plan} />}
         </div>
       </div>
 

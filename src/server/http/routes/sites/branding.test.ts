@@ -3,7 +3,6 @@ import { PRODUCT_NAME } from '../../../../shared/brand';
 import type { Site, SiteResponse as SiteApiResponse } from '../../../../shared/site';
 import { describeEachDatabase } from '../../../../../test/databases';
 import {
-  deployCode,
   fetchSite,
   uniqueSubdomain,
   uploadFile,
