@@ -28,6 +28,22 @@ export const BRANDING_IMAGE_RULES: Record<
   },
 };
 
+/** How each accepted type is named to people. */
+const TYPE_WORDS: Record<string, string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+  'image/x-icon': 'ICO',
+  'image/vnd.microsoft.icon': 'ICO',
+  'image/svg+xml': 'SVG',
+};
+
+/** The picture types one kind accepts, in words: "PNG, JPEG, WebP, GIF". */
+export function allowedPictureTypes(kind: BrandingImageKind): string {
+  return [...new Set(BRANDING_IMAGE_RULES[kind].types.map((t) => TYPE_WORDS[t] ?? t))].join(', ');
+}
+
 export const SiteBrandingSchema = z.object({
   /** What the owner asked for; it applies only while the owner's plan includes white-label. */
   whiteLabel: z.boolean(),

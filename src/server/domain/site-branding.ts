@@ -1,4 +1,5 @@
 import {
+  allowedPictureTypes,
   BRANDING_IMAGE_RULES,
   type BrandingImageKind,
   type UpdateBrandingRequest,
@@ -64,20 +65,6 @@ export function sniffImageType(bytes: Uint8Array): string | null {
   return null;
 }
 
-const TYPE_WORDS: Record<string, string> = {
-  'image/png': 'PNG',
-  'image/jpeg': 'JPEG',
-  'image/webp': 'WebP',
-  'image/gif': 'GIF',
-  'image/x-icon': 'ICO',
-  'image/vnd.microsoft.icon': 'ICO',
-  'image/svg+xml': 'SVG',
-};
-
-function allowedWords(kind: BrandingImageKind): string {
-  return [...new Set(BRANDING_IMAGE_RULES[kind].types.map((t) => TYPE_WORDS[t]))].join(', ');
-}
-
 /** Stores a social image or favicon as a blob and points the site's settings at it. */
 export async function setBrandingPicture(
   ctx: AppContext,
@@ -95,7 +82,7 @@ export async function setBrandingPicture(
   const type = sniffImageType(bytes);
   if (!type || !rule.types.includes(type)) {
     throw unsupportedMediaType(
-      `The ${rule.label} must be a ${allowedWords(kind)} picture; this file is not one of those.`,
+      `The ${rule.label} must be a ${allowedPictureTypes(kind)} picture; this file is not one of those.`,
     );
   }
   const held = await storeHeldBlob(ctx.db, ctx.blobs, bytes);

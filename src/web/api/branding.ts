@@ -18,6 +18,9 @@ export const brandingApi = {
       method: 'PUT',
       raw: file,
     }).then((r) => r.branding),
+  /** The picture as saved, as a data: URL the app may show. */
+  picture: (siteId: string, kind: BrandingImageKind): Promise<string> =>
+    api<string>(`/sites/${encodeURIComponent(siteId)}/branding/${kind}`, { dataUrl: true }),
   remove: (siteId: string, kind: BrandingImageKind): Promise<SiteBranding> =>
     api<BrandingResponse>(`/sites/${encodeURIComponent(siteId)}/branding/${kind}`, {
       method: 'DELETE',

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrandingImageKind, SiteBranding, UpdateBrandingRequest } from '../../shared/branding';
 import type { Site } from '../../shared/site';
 import { brandingApi } from '../api/branding';
@@ -27,5 +27,18 @@ export function useBrandingPicture(siteId: string) {
     mutationFn: ({ kind, file }: { kind: BrandingImageKind; file: File | null }) =>
       file ? brandingApi.upload(siteId, kind, file) : brandingApi.remove(siteId, kind),
     onSuccess: keep,
+  });
+}
+
+/**
+ * A saved picture to show in the app. Its address on the site is keyed by its hash, so a new
+ * picture is a new query; the bytes come through the API (the app shows no other host's images).
+ */
+export function useSavedPicture(siteId: string, kind: BrandingImageKind, url: string | null) {
+  return useQuery({
+    queryKey: ['site', siteId, 'branding', kind, url],
+    queryFn: () => brandingApi.picture(siteId, kind),
+    enabled: url !== null,
+    staleTime: Infinity,
   });
 }

@@ -2,6 +2,7 @@ import { Palette, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
+  allowedPictureTypes,
   BRANDING_DESCRIPTION_MAX,
   BRANDING_IMAGE_RULES,
   BRANDING_TITLE_MAX,
@@ -16,7 +17,7 @@ import { Field, inputStyles } from '../../components/ui/Field';
 import { Switch } from '../../components/ui/Switch';
 import { cn } from '../../components/ui/cn';
 import { BILLING_PATH } from '../../hooks/billing';
-import { useBrandingPicture, useSaveBranding } from '../../hooks/branding';
+import { useBrandingPicture, useSaveBranding, useSavedPicture } from '../../hooks/branding';
 import { useToast } from '../../hooks/toasts';
 import { LinkPreview } from './LinkPreview';
 
@@ -26,6 +27,7 @@ import { LinkPreview } from './LinkPreview';
  */
 export function BrandingPanel({ site, plan }: { site: Site; plan: PlanName }) {
   const { branding } = site;
+  const image = useSavedPicture(site.id, 'image', branding.imageUrl);
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex items-center gap-2">
@@ -53,7 +55,7 @@ export function BrandingPanel({ site, plan }: { site: Site; plan: PlanName }) {
           url={site.customDomainUrl ?? site.url}
           title={branding.title ?? site.name}
           description={branding.description}
-          imageUrl={branding.imageUrl}
+          imageUrl={image.data ?? null}
         />
       </div>
     </Card>
@@ -190,6 +192,7 @@ function PictureField({
   const [problem, setProblem] = useState<string | null>(null);
   const rule = BRANDING_IMAGE_RULES[kind];
   const text = KIND_TEXT[kind];
+  const saved = useSavedPicture(siteId, kind, url);
 
   const send = (file: File | null) => {
     if (file && file.size > rule.maxBytes) {
@@ -199,7 +202,7 @@ function PictureField({
       return;
     }
     if (file && file.type && !rule.types.includes(file.type)) {
-      setProblem(`The ${rule.label} must be a picture (${allowedText(kind)}).`);
+      setProblem(`The ${rule.label} must be a picture (${allowedPictureTypes(kind)}).`);
       return;
     }
     setProblem(null);
@@ -218,10 +221,14 @@ function PictureField({
       <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{text.title}</p>
       <div className="mt-1.5 flex items-center gap-3">
         <div className="flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
-          {url ? (
-            <img src={url} alt={`Current ${rule.label}`} className="h-full w-full object-contain" />
+          {url && saved.data ? (
+            <img
+              src={saved.data}
+              alt={`Current ${rule.label}`}
+              className="h-full w-full object-contain"
+            />
           ) : (
-            <span className="text-xs text-slate-400">None</span>
+            <span className="text-xs text-slate-400">{url ? '…' : 'None'}</span>
           )}
         </div>
         <input
@@ -265,17 +272,9 @@ function PictureField({
         )}
         role={problem ? 'alert' : undefined}
       >
-        {problem ?? `${text.hint} ${allowedText(kind)}, up to ${formatBytes(rule.maxBytes)}.`}
+        {problem ??
+          `${text.hint} ${allowedPictureTypes(kind)}, up to ${formatBytes(rule.maxBytes)}.`}
       </p>
     </div>
   );
-}
-
-function allowedText(kind: BrandingImageKind): string {
-  const words = BRANDING_IMAGE_RULES[kind].types.map(
-    (t) =>
-      ({ 'image/svg+xml': 'SVG', 'image/x-icon': 'ICO', 'image/vnd.microsoft.icon': 'ICO' })[t] ??
-      t.slice(6).toUpperCase(),
-  );
-  return [...new Set(words)].join(', ');
 }

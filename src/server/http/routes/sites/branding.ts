@@ -11,7 +11,7 @@ import {
   removeBrandingPicture,
   setBrandingPicture,
 } from '../../../domain/site-branding';
-import { unsupportedMediaType } from '../../../errors';
+import { notFound, unsupportedMediaType } from '../../../errors';
 import { presentBranding } from '../../../presenters/site-branding';
 import { requireUser } from '../../auth';
 import { IdParamsSchema } from '../../params';
@@ -54,6 +54,21 @@ export function brandingRoutes(ctx: AppContext): FastifyPluginAsync {
         );
       }
       return answer(await setBrandingPicture(ctx, site, kind, request.body));
+    });
+
+    // The picture as saved, for the owner's app (it shows no image from another host).
+    app.get('/:id/branding/:kind', async (request, reply) => {
+      const { kind } = PictureParamsSchema.parse(request.params);
+      const site = await siteOf(request);
+      const sha256 = kind === 'image' ? site.brand_image_sha256 : site.brand_icon_sha256;
+      const type = kind === 'image' ? site.brand_image_type : site.brand_icon_type;
+      const bytes = sha256 && type ? await ctx.blobs.get(sha256) : null;
+      if (!bytes || !type) throw notFound(`This site has no ${BRANDING_IMAGE_RULES[kind].label}.`);
+      return reply
+        .header('content-type', type)
+        .header('cache-control', 'private, no-cache')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(bytes);
     });
 
     app.delete('/:id/branding/:kind', async (request) => {
