@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '../src/shared/brand';
 import { launchBrowser, screenshotScreen } from '../test/browser';
 import { deployCode, uniqueSubdomain, waitForDeployment } from '../test/deploy';
-import { registerUserOnPlan, startTestServer, type TestServer } from '../test/server';
+import { registerUser, registerUserOnPlan, startTestServer, type TestServer } from '../test/server';
 
 // A one-pixel PNG, the favicon the owner uploads.
 const PNG = Buffer.from(
@@ -93,5 +93,23 @@ describe('white-label in the browser', () => {
     expect(await card.innerText()).not.toContain(PRODUCT_NAME);
     expect(await bar.innerText()).not.toContain(PRODUCT_NAME);
     await site.close();
+  });
+
+  it('shows a Free owner why white-label is off, with the way to Pro', async () => {
+    const { token } = await registerUser(server);
+    const subdomain = uniqueSubdomain('free');
+    const deployed = await deployCode(server, token, subdomain, FAILING_PAGE);
+    expect(deployed.status).toBe(201);
+    await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+    await page.goto(`${server.url}/sites/${deployed.body.site.id}`);
+    await expect
+      .poll(() => page.getByText('White-label comes with the Pro plan.').isVisible())
+      .toBe(true);
+    expect(await page.getByRole('switch', { name: 'White-label' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+      '/settings?tab=billing',
+    );
+    await page.getByRole('heading', { name: 'Page settings' }).scrollIntoViewIfNeeded();
+    await screenshotScreen(page, 'site-branding-free');
   });
 });
