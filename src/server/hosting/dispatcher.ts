@@ -125,9 +125,10 @@ export function createSiteDispatcher(deps: DispatcherDeps) {
       } else {
         deps.log.error({ err, subdomain }, 'serving a site failed');
       }
-      const page = broken
-        ? deps.pages.brokenFile
-        : deps.pages.notFound(hostname(req.headers.host ?? ''));
+      // A white-labelled site's failure pages name the platform no more than its others.
+      const known = cache.peek(subdomain);
+      const pages = known && deps.look ? siteLook(deps.look, known.site, req).pages : deps.pages;
+      const page = broken ? pages.brokenFile : pages.notFound(hostname(req.headers.host ?? ''));
       if (!res.headersSent) sendPage(res, 500, page, req.method === 'HEAD');
       else res.destroy();
     };
