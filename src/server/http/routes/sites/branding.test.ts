@@ -16,6 +16,7 @@ import {
 } from '../../../../../test/server';
 import { waitUntil } from '../../../../../test/wait';
 import { makeZip } from '../../../../../test/zip';
+import { fetchHost } from '../../../../../test/host-request';
 import { REVALIDATE_AFTER_MS } from '../../../hosting/site-cache';
 
 // A one-pixel PNG: the smallest picture the branding endpoints take.
@@ -150,6 +151,21 @@ describeEachDatabase('site branding', (dialect) => {
     expect(reachable.length).toBeGreaterThan(2);
     for (const text of reachable) expect(platformIn(text)).toBe(false);
     expect((await site('/no/such/page.txt', subdomain)).status).toBe(404);
+
+    // On a custom domain the site looks the same: the owner's, with no word of the platform.
+    const domain = `www.wl-shop-${Date.now().toString(36)}.com`;
+    await server.ctx.db
+      .updateTable('sites')
+      .set({ custom_domain: domain, custom_domain_status: 'VERIFIED' })
+      .where('id', '=', siteId)
+      .execute();
+    const onDomain = await fetchHost(server.port, domain);
+    expect(onDomain.status).toBe(200);
+    expect(onDomain.text).toMatch(/<link rel="icon" href="\/__branding\/icon/);
+    expect(platformIn(onDomain.text)).toBe(false);
+    const lostOnDomain = await fetchHost(server.port, domain, '/missing.txt');
+    expect(lostOnDomain.status).toBe(404);
+    expect(platformIn(lostOnDomain.text)).toBe(false);
 
     // A site that is not live yet, and one that expired, say so without the platform.
     await server.ctx.db
