@@ -58,17 +58,15 @@ export async function sendRewrittenHtml(
   const page = await rewrite(file, change);
   const gzip = encoding !== 'identity';
   const body = gzip ? page.gzip : page.identity;
+  const etag = gzip ? page.etag.replace(/"$/, '-gz"') : page.etag;
   const out: Record<string, string | number> = {
     ...headers,
     'content-type': file.contentType,
-    etag: gzip ? page.etag.replace(/"$/, '-gz"') : page.etag,
+    etag,
     'cache-control': 'no-cache',
     vary: 'Accept-Encoding',
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
   };
-  delete out['content-encoding'];
-  delete out['accept-ranges'];
-  if (gzip) out['content-encoding'] = 'gzip';
-  const etag = String(out.etag);
   if (
     status === 200 &&
     ifNoneMatch &&

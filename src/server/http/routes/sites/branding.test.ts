@@ -105,6 +105,21 @@ describeEachDatabase('site branding', (dialect) => {
       '<meta name="description" content="Fresh bread &amp; &quot;more&quot;">',
     );
     expect(page.text.match(/<title>/g)).toHaveLength(1);
+    // the rewritten page has an ETag of its own: a browser's copy is kept until the settings change
+    const etag = String(page.headers.etag);
+    const again = await fetchSite(server.port, subdomain, '/', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    await server.api('PUT', `/api/sites/${siteId}/branding`, {
+      token: free.token,
+      body: { whiteLabel: false, title: 'Corner Shop', description: 'Fresh bread & "more"!' },
+    });
+    const changed = await fetchSite(server.port, subdomain, '/', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.text).toContain('content="Fresh bread &amp; &quot;more&quot;!"');
     // not white-labelled: the page keeps what the artifact wrote
     expect(page.text).toContain('name="generator"');
     const after = await server.api('GET', `/api/sites/${siteId}/deployments`, {
