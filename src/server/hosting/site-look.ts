@@ -69,13 +69,32 @@ function nameOf(site: Facts): string {
   return site.brand_title || site.owner_name || site.name || '';
 }
 
+/**
+ * Looks worked out, by the cached site row and the origin asked: the row is replaced whenever the
+ * site is read again, so a hot site works its look out about once a second, not per request.
+ */
+const looks = new WeakMap<Facts, Map<string, SiteLook>>();
+
 export function siteLook(deps: SiteLookDeps, site: Facts, req: IncomingMessage): SiteLook {
+  const asked = site.brand_image_sha256 ? origin(req, deps.trustProxy) : '';
+  let byOrigin = looks.get(site);
+  if (!byOrigin) looks.set(site, (byOrigin = new Map()));
+  let look = byOrigin.get(asked);
+  if (!look) {
+    look = workOut(deps, site, asked);
+    if (byOrigin.size >= 4) byOrigin.clear();
+    byOrigin.set(asked, look);
+  }
+  return look;
+}
+
+function workOut(deps: SiteLookDeps, site: Facts, origin: string): SiteLook {
   const whiteLabel = whiteLabelled(deps, site);
   const settings: PageSettings = {
     title: site.brand_title ?? null,
     description: site.brand_description ?? null,
     imageUrl: site.brand_image_sha256
-      ? `${origin(req, deps.trustProxy)}${brandingPicturePath('image', site.brand_image_sha256)}`
+      ? `${origin}${brandingPicturePath('image', site.brand_image_sha256)}`
       : null,
     iconUrl: site.brand_icon_sha256 ? brandingPicturePath('icon', site.brand_icon_sha256) : null,
     whiteLabel,
