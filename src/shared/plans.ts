@@ -34,7 +34,7 @@ export const PLANS: Record<PlanName, PlanInfo> = {
     features: [
       'Priority support',
       'Team collaboration',
-      'White-label options',
+      'White-label sites: your title, favicon and social card, no platform name',
       'SLA guarantees',
       'Unlimited deployments',
       'Custom domains',
@@ -52,6 +52,11 @@ export const PLANS: Record<PlanName, PlanInfo> = {
 /** Whether a plan includes custom domains: the paid plans and the operator's do. */
 export function includesCustomDomains(plan: PlanName): boolean {
   return plan === 'STARTER' || plan === 'PRO' || plan === 'ADMIN';
+}
+
+/** Whether a plan may white-label its sites: Pro and the operators' own ADMIN. */
+export function includesWhiteLabel(plan: PlanName): boolean {
+  return plan === 'PRO' || plan === 'ADMIN';
 }
 
 /** Guest sites live this long: one day, then they expire. */

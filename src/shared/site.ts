@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SiteBrandingSchema } from './branding';
 
 export const SITE_STATUSES = ['ACTIVE', 'PENDING', 'BUILDING', 'ERROR', 'INACTIVE'] as const;
 export const SiteStatusSchema = z.enum(SITE_STATUSES);
@@ -47,6 +48,8 @@ export const SiteSchema = z.object({
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Page settings written into the site's pages, and whether it is white-labelled. */
+  branding: SiteBrandingSchema,
 });
 export type Site = z.infer<typeof SiteSchema>;
 

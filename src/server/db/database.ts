@@ -30,6 +30,7 @@ import * as emailVerification from './migrations/016_email_verification';
 import * as twoFactor from './migrations/017_two_factor';
 import * as abuseReportBatching from './migrations/019_abuse_report_batching';
 import * as aiSiteDays from './migrations/020_ai_site_days';
+import * as siteBranding from './migrations/021_site_branding';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '017_two_factor': twoFactor,
   '019_abuse_report_batching': abuseReportBatching,
   '020_ai_site_days': aiSiteDays,
+  '021_site_branding': siteBranding,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -13,6 +13,7 @@ import { BrokenBlobError } from './blob-cache';
 import type { SitePages } from './pages';
 import { sendPage, serveFile } from './serve';
 import type { HostedSite, SiteCache } from './site-cache';
+import { pictureOf, sendPicture, siteLook, type SiteLookDeps } from './site-look';
 import { handleStorage, STORAGE_PATH } from './storage-api';
 import { isBot, type ViewCounter } from './views';
 
@@ -76,6 +77,10 @@ export interface DispatcherDeps {
   rates: RateCounter;
   /** The pages shown instead of a site file (not found, expired, disabled…). */
   pages: SitePages;
+  /** Page settings and white-label (site-look.ts); without it, sites are served as built. */
+  look?: SiteLookDeps;
+  /** Reads a stored blob: the pictures of a site's page settings. */
+  readBlob?: (sha256: string) => Buffer | Promise<Buffer>;
 }
 
 /**
@@ -120,9 +125,10 @@ export function createSiteDispatcher(deps: DispatcherDeps) {
       } else {
         deps.log.error({ err, subdomain }, 'serving a site failed');
       }
-      const page = broken
-        ? deps.pages.brokenFile
-        : deps.pages.notFound(hostname(req.headers.host ?? ''));
+      // A white-labelled site's failure pages name the platform no more than its others.
+      const known = cache.peek(subdomain);
+      const pages = known && deps.look ? siteLook(deps.look, known.site, req).pages : deps.pages;
+      const page = broken ? pages.brokenFile : pages.notFound(hostname(req.headers.host ?? ''));
       if (!res.headersSent) sendPage(res, 500, page, req.method === 'HEAD');
       else res.destroy();
     };
@@ -154,8 +160,9 @@ function handle(
   if (!hosted) return sendPage(res, 404, deps.pages.noSite, head);
   const { site } = hosted;
   const host = hostname(req.headers.host ?? '');
+  const look = deps.look ? siteLook(deps.look, site, req) : { pages: deps.pages };
   // Before anything else of the site (its storage and AI endpoints too): 451, files kept.
-  if (site.disabled_at) return sendPage(res, 451, deps.pages.disabled(host), head);
+  if (site.disabled_at) return sendPage(res, 451, look.pages.disabled(host), head);
   // Once the domain's certificate is served, plain HTTP only points there (308 keeps the
   // method). The ACME challenge path never reaches here: it is answered before hosting.
   if (
@@ -171,9 +178,17 @@ function handle(
     return;
   }
   if (isExpired(site)) {
-    return sendPage(res, 410, deps.pages.expired(host), head);
+    return sendPage(res, 410, look.pages.expired(host), head);
   }
   const url = req.url ?? '/';
+  const picture = deps.readBlob && pictureOf(site, url);
+  if (picture === null) return sendPage(res, 404, look.pages.notFound(host), head);
+  if (picture && deps.readBlob) {
+    const versioned = url.includes('?v=');
+    const body = deps.readBlob(picture.sha256);
+    if (!(body instanceof Promise)) return sendPicture(res, picture, body, versioned, head);
+    return body.then((b) => sendPicture(res, picture, b, versioned, head));
+  }
   if (
     url === STORAGE_PATH ||
     url.startsWith(`${STORAGE_PATH}/`) ||
@@ -190,9 +205,10 @@ function handle(
   if (url === AI_PATH || url.startsWith(`${AI_PATH}?`)) {
     return deps.ai(site, limitedVisitor(req, deps), req, res);
   }
-  if (!site.current_deployment_id) return sendPage(res, 503, deps.pages.building, head);
+  if (!site.current_deployment_id) return sendPage(res, 503, look.pages.building, head);
   return serveFile(req, res, hosted.route, {
-    notFoundPage: () => deps.pages.notFound(host),
+    notFoundPage: () => look.pages.notFound(host),
+    html: look.html,
     onDocument: () => {
       const userAgent = req.headers['user-agent'];
       if (isBot(userAgent)) return;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext, Part } from '../context';
 import { hostedSiteByCustomDomain } from '../db/queries/sites';
 import { ownDomainsOf } from '../domain/domains/custom-domain-records';
+import { mayWhiteLabel } from '../domain/policy';
 import { createAiProxy } from './ai-proxy';
 import { BlobCache } from './blob-cache';
 import { createSiteDispatcher } from './dispatcher';
@@ -46,6 +47,12 @@ export function createHosting(ctx: AppContext): Hosting {
       ai: createAiProxy(ctx),
       rates: ctx.rates,
       pages: sitePages(ctx.config.appOrigin),
+      look: {
+        pages: sitePages(ctx.config.appOrigin),
+        mayWhiteLabel: (owner) => mayWhiteLabel(ctx.config, owner),
+        trustProxy: ctx.config.trustProxy,
+      },
+      readBlob: (sha256) => blobs.peek(sha256) ?? blobs.get(sha256),
     }),
     start: () => views.start(),
     stop: async () => {

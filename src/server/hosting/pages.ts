@@ -79,3 +79,39 @@ export function sitePages(appOrigin: string): SitePages {
     ),
   };
 }
+
+/**
+ * The same pages for a white-labelled site: no report link, no word of the platform or its
+ * guest sites, and the owner's name in the browser tab where the platform's pages have none.
+ */
+export function whiteLabelledPages(name: string): SitePages {
+  const titled = (title: string) => escapeHtml(name ? `${title} · ${name}` : title);
+  return {
+    notFound: () =>
+      page(
+        titled('Page not found'),
+        'Page not found',
+        'There is nothing at this address. Check the link and try again.',
+      ),
+    expired: () =>
+      page(titled('Site offline'), 'This site is offline', 'It is no longer available.'),
+    disabled: () =>
+      page(
+        titled('Site unavailable'),
+        'This site is unavailable',
+        'Its content is not available.',
+        '<div class="code">451 · Unavailable</div>',
+      ),
+    noSite: page('Site not found', 'This site does not exist', 'Nothing is published here.'),
+    building: page(
+      titled('Coming soon'),
+      'This site is not live yet',
+      'Its first version is on its way. Try again in a moment.',
+    ),
+    brokenFile: page(
+      titled('File unavailable'),
+      'This file cannot be shown right now',
+      'Try again later.',
+    ),
+  };
+}

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange } from '../storage/blob-store';
 import { BrokenBlobError } from './blob-cache';
+import { sendRewrittenHtml, type HtmlRewrite } from './branded-file';
 import { candidates, hasExtension, sitePath } from './paths';
 import { requestedRange } from './ranges';
 
@@ -31,7 +32,11 @@ export interface ServeOptions {
   notFoundPage: string | (() => string);
   /** Called once for each HTML document served (page views). */
   onDocument?: () => void;
+  /** The site's page settings, written into each HTML file it serves (none: files as built). */
+  html?: HtmlRewrite;
 }
+
+const GZIP_ONLY: ReadonlySet<Encoding> = new Set(['gzip']);
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -77,12 +82,16 @@ export function lookup(getFile: GetFile, p: string): Route {
     const file = getFile(candidate);
     if (file) return { file, status: 200 };
   }
-  // A path without an extension is a client-side route of a single-page app.
+  // A site that ships its own 404.html says what an unknown address is: that page, with 404,
+  // wins over the single-page fallback below. Without one, a path without an extension is a
+  // client-side route of a single-page app and gets index.html; only then the platform's page.
+  const notFound = getFile('404.html');
+  if (notFound) return { file: notFound, status: 404 };
   if (!hasExtension(p)) {
     const index = getFile('index.html');
     if (index) return { file: index, status: 200 };
   }
-  return { file: getFile('404.html') ?? null, status: 404 };
+  return { file: null, status: 404 };
 }
 
 export interface Route {
@@ -184,6 +193,13 @@ export function serveFile(
       ? pickEncoding(req.headers['accept-encoding'], file.encodings)
       : 'identity';
   if (status === 200 && isHtml(file) && !head) opts.onDocument?.();
+  if (opts.html && isHtml(file) && !file.stream) {
+    const accepted = pickEncoding(req.headers['accept-encoding'], GZIP_ONLY);
+    const ifNoneMatch = req.headers['if-none-match'];
+    return sendRewrittenHtml(res, file, opts.html, accepted, status, ifNoneMatch, head, {
+      ...SECURITY_HEADERS,
+    });
+  }
 
   const ifNoneMatch = req.headers['if-none-match'];
   if (status === 200 && ifNoneMatch && matches(ifNoneMatch, etagFor(file, encoding))) {

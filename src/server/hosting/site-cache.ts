@@ -6,6 +6,7 @@ import type { SiteRow } from '../db/schema';
 import type { ByteRange } from '../storage/blob-store';
 import { BrokenBlobError, type BlobCache } from './blob-cache';
 import { siteRouter, type Encoding, type HostedFile, type SiteRouter } from './serve';
+import type { SiteLookFacts } from './site-look';
 
 type HostedSiteRow = Pick<
   SiteRow,
@@ -17,7 +18,8 @@ type HostedSiteRow = Pick<
   | 'custom_domain'
   | 'ssl_status'
 > &
-  Partial<Pick<SiteRow, 'disabled_at'>>;
+  Partial<Pick<SiteRow, 'disabled_at'>> &
+  Partial<SiteLookFacts>;
 
 export interface HostedSite {
   site: HostedSiteRow;
@@ -125,7 +127,8 @@ export class SiteCache {
       known.site.expires_at === row.expires_at &&
       (known.site.disabled_at ?? null) === (row.disabled_at ?? null)
     ) {
-      return known;
+      // Same files; the page settings and the owner's plan are read afresh all the same.
+      return { ...known, site: row };
     }
     return this.load(row);
   }

@@ -5,6 +5,7 @@ import type { SiteRow } from '../db/schema';
 import { releaseAtOf } from '../domain/domains/custom-domain-checks';
 import { instructionsFor } from '../domain/domains/custom-domain-records';
 import { shownStatus } from '../domain/sites/site-status';
+import { presentBranding } from './site-branding';
 
 export function siteStatus(row: SiteRow): SiteStatus {
   return shownStatus(row);
@@ -38,5 +39,6 @@ export function presentSite(config: Config, row: SiteRow): Site {
     expiresAt: row.expires_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    branding: presentBranding(config, row),
   };
 }

@@ -33,6 +33,10 @@ export interface RequestOptions {
   body?: unknown;
   /** multipart uploads pass FormData; JSON bodies anything else */
   form?: FormData;
+  /** a file sent as the body itself, with its own content type */
+  raw?: Blob;
+  /** the answer is a file, returned as a data: URL (the app's CSP shows images only so) */
+  dataUrl?: boolean;
   signal?: AbortSignal;
 }
 
@@ -42,7 +46,10 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
-  else if (opts.body !== undefined) {
+  else if (opts.raw) {
+    headers['content-type'] = opts.raw.type || 'application/octet-stream';
+    body = opts.raw;
+  } else if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
@@ -59,6 +66,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiRequestError(0, 'Cannot reach the server. Check your connection.', 'NETWORK');
   }
+  if (opts.dataUrl && res.ok) return (await dataUrlOf(await res.blob())) as T;
   const text = await res.text();
   const data = text ? safeJson(text) : null;
   if (!res.ok) {
@@ -71,6 +79,15 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     );
   }
   return data as T;
+}
+
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(blob);
+  });
 }
 
 function safeJson(text: string): unknown {

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { PRODUCT_NAME } from '../../shared/brand';
 
-export const PRODUCT_NAME = 'Artifact Host';
+// Defined once in shared/, where the white-label tests read it too.
+export { PRODUCT_NAME };
 
 export function Logo() {
   return (

@@ -49,7 +49,7 @@ export async function releaseBlobKeep(
     .execute();
 }
 
-/** No deployment file, variant or source names the blob. */
+/** No deployment file, variant or source, and no site's page settings, name the blob. */
 function unreferenced({ not, exists, selectFrom, or }: ExpressionBuilder<DB, 'blobs'>) {
   return not(
     or([
@@ -68,6 +68,17 @@ function unreferenced({ not, exists, selectFrom, or }: ExpressionBuilder<DB, 'bl
         selectFrom('deployments as d')
           .select(sql.lit(1).as('one'))
           .whereRef('d.source_sha256', '=', 'blobs.sha256'),
+      ),
+      // a site's social image or favicon (its page settings)
+      exists(
+        selectFrom('sites as s')
+          .select(sql.lit(1).as('one'))
+          .where((eb) =>
+            eb.or([
+              eb('s.brand_image_sha256', '=', eb.ref('blobs.sha256')),
+              eb('s.brand_icon_sha256', '=', eb.ref('blobs.sha256')),
+            ]),
+          ),
       ),
     ]),
   );

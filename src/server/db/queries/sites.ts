@@ -3,6 +3,7 @@ import type { SiteStatus } from '../../../shared/site';
 import { nowIso } from '../../lib/ids';
 import type { Database } from '../database';
 import type { SiteRow, SitesTable } from '../schema';
+import { hostedSites } from './site-branding';
 
 export async function siteById(db: Database, id: string): Promise<SiteRow | undefined> {
   return db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
@@ -98,20 +99,7 @@ export async function sitesExpiredBefore(
 
 /** What hosting needs to serve a site, by its subdomain. */
 export async function hostedSiteBySubdomain(db: Database, subdomain: string) {
-  return db
-    .selectFrom('sites')
-    .select([
-      'id',
-      'user_id',
-      'subdomain',
-      'expires_at',
-      'current_deployment_id',
-      'custom_domain',
-      'ssl_status',
-      'disabled_at',
-    ])
-    .where('subdomain', '=', subdomain)
-    .executeTakeFirst();
+  return hostedSites(db).where('sites.subdomain', '=', subdomain).executeTakeFirst();
 }
 
 /** The custom-domain columns of a site (domain/domains/custom-domains.ts decides their values). */
@@ -188,20 +176,9 @@ export async function sitesWithDomainCheckDue(
 
 /** What hosting needs to serve a site, by its verified custom domain. */
 export async function hostedSiteByCustomDomain(db: Database, domain: string) {
-  return db
-    .selectFrom('sites')
-    .select([
-      'id',
-      'user_id',
-      'subdomain',
-      'expires_at',
-      'current_deployment_id',
-      'custom_domain',
-      'ssl_status',
-      'disabled_at',
-    ])
-    .where('custom_domain', '=', domain)
-    .where('custom_domain_status', '=', 'VERIFIED')
+  return hostedSites(db)
+    .where('sites.custom_domain', '=', domain)
+    .where('sites.custom_domain_status', '=', 'VERIFIED')
     .executeTakeFirst();
 }
 

@@ -1,9 +1,10 @@
 import type { Generated, Selectable } from 'kysely';
 import type { DomainStatus, SiteStatus, SslStatus } from '../../../shared/site';
+import type { SiteBrandingColumns } from './site-branding';
 
 // Sites, the links that hand a guest's sites to an account, and window.storage data.
 
-export interface SitesTable {
+export interface SitesTable extends SiteBrandingColumns {
   id: string;
   user_id: string;
   name: string;

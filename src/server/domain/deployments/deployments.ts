@@ -3,6 +3,7 @@ import { GUEST_SITE_TTL_MS } from '../../../shared/plans';
 import { checkSubdomain } from '../../../shared/subdomain';
 import type { SourceKind } from '../../../builder/types';
 import type { AppContext } from '../../context';
+import { NO_BRANDING } from '../../db/schema/site-branding';
 import {
   deploymentById,
   failPendingOfSite,
@@ -100,6 +101,7 @@ async function siteForDeploy(
     disabled_at: null,
     disabled_reason: null,
     ...NO_CUSTOM_DOMAIN,
+    ...NO_BRANDING,
   };
   try {
     // Count and insert under the account's lock: concurrent deploys of new sites take the

@@ -25,6 +25,6 @@ export {
 } from './rules';
 export * from './messages';
 export { assertMayDeploy, mayWatch, ownedDeployment, ownedSite, type RoomKind } from './sites';
-export { assertMayUseCustomDomains } from './plan-gates';
+export { assertMayUseCustomDomains, assertMayWhiteLabel, mayWhiteLabel } from './plan-gates';
 export { mayGetCertificate } from './certificate-eligibility';
 export { assertSignedInSince } from './recent-sign-in';

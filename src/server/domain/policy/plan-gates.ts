@@ -1,9 +1,9 @@
-import { includesCustomDomains } from '../../../shared/plans';
+import { includesCustomDomains, includesWhiteLabel, PLANS } from '../../../shared/plans';
 import type { Config } from '../../config';
 import { countCustomDomainsOfUser } from '../../db/queries/sites';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import { customDomainsNotInPlan } from '../../errors';
+import { customDomainsNotInPlan, forbidden } from '../../errors';
 import { planOf } from '../billing/plans';
 
 // Features a plan opens. How much a plan holds (sites, bytes) is counted where it is spent
@@ -19,4 +19,24 @@ export async function assertMayUseCustomDomains(
   if (includesCustomDomains(plan)) return;
   const currentCount = await countCustomDomainsOfUser(db, user.id);
   throw customDomainsNotInPlan({ plan, currentCount, maxAllowed: 0 }, Boolean(user.is_guest));
+}
+
+/**
+ * Whether the user's sites may be white-labelled: Pro and ADMIN. Hosting asks it at serve time
+ * too, so a downgraded owner's sites lose white-label at once.
+ */
+export function mayWhiteLabel(
+  config: Config,
+  user: Pick<UserRow, 'email' | 'plan' | 'is_guest' | 'email_verified'>,
+): boolean {
+  return includesWhiteLabel(planOf(config, user));
+}
+
+/** Refuses white-label to an owner whose plan lacks it, naming their plan. */
+export function assertMayWhiteLabel(config: Config, user: UserRow): void {
+  if (mayWhiteLabel(config, user)) return;
+  const plan = PLANS[planOf(config, user)].label;
+  throw forbidden(
+    `White-label sites are part of the Pro plan; your account is on the ${plan} plan. Upgrade to Pro to turn white-label on.`,
+  );
 }

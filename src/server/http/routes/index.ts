@@ -13,6 +13,7 @@ import { internalRoutes } from './internal';
 import { claimRoutes } from './claims';
 import { announcementRoutes, reportRoutes } from './reports';
 import { siteRoutes } from './sites';
+import { brandingRoutes } from './sites/branding';
 import { tokenRoutes } from './tokens';
 
 /** Every /api resource, one line each. */
@@ -23,6 +24,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(debugRoutes(ctx), { prefix: '/api/debug' });
   await app.register(claimRoutes(ctx), { prefix: '/api/sites/claim' });
   await app.register(siteRoutes(ctx), { prefix: '/api/sites' });
+  await app.register(brandingRoutes(ctx), { prefix: '/api/sites' });
   await app.register(deploymentRoutes(ctx), { prefix: '/api/deployments' });
   await app.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' });
   await app.register(tokenRoutes(ctx), { prefix: '/api/tokens' });

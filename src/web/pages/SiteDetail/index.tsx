@@ -7,6 +7,7 @@ import { useAnalyticsEnabled } from '../../hooks/analytics';
 import { useUser } from '../../hooks/session';
 import { useSite, useSiteDeployments } from '../../hooks/sites';
 import { AiPanel } from './AiPanel';
+import { BrandingPanel } from './BrandingPanel';
 import { DeploymentHistory } from './DeploymentHistory';
 import { DomainPanel } from './DomainPanel';
 import { SiteAnalytics } from './SiteAnalytics';
@@ -76,6 +77,7 @@ export function SiteDetailPage() {
           <DomainPanel site={s} signedIn={!user.isGuest} plan={user.plan} />
           {/* AI keys belong to accounts, so guests' sites have no AI to set up. */}
           {!user.isGuest && <AiPanel siteId={s.id} />}
+          {!user.isGuest && <BrandingPanel site={s} plan={user.plan} />}
         </div>
       </div>
       {confirm.dialog}
