@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { sha256Hex } from '../lib/ids';
-import type { Encoding, HostedFile } from './serve';
+import type { Encoding, HostedFile } from './hosted-file';
 
 /** How a site's HTML is changed at serve time: `key` names the change, the same key the same bytes. */
 export interface HtmlRewrite {

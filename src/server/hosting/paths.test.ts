@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeEntryName } from '../../builder/zip';
 import { candidates, sitePath } from './paths';
-import { lookup, type HostedFile } from './serve';
+import type { HostedFile } from './hosted-file';
+import { lookup } from './serve';
 
 // URL paths as visitors and attackers write them: plain parts mixed with dot segments,
 // encoded dots and slashes, doubled slashes, and any other text.

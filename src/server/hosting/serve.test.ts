@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../lib/ids';
-import { serveFile, siteRouter, type Encoding, type HostedFile } from './serve';
+import type { Encoding, HostedFile } from './hosted-file';
+import { serveFile, siteRouter } from './serve';
 
 function hosted(path: string, text: string, contentType: string, immutable = false): HostedFile {
   const identity = Buffer.from(text);

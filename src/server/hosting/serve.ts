@@ -1,28 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange } from '../storage/blob-store';
 import { BrokenBlobError } from './blob-cache';
 import { sendRewrittenHtml, type HtmlRewrite } from './branded-file';
+import type { Encoding, HostedFile } from './hosted-file';
 import { candidates, hasExtension, sitePath } from './paths';
 import { requestedRange } from './ranges';
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** One file of a deployment, as hosting needs it; contents are read on demand. */
-export interface HostedFile {
-  path: string;
-  contentType: string;
-  sha256: string;
-  immutable: boolean;
-  encodings: ReadonlySet<Encoding>;
-  /** Bytes of the file itself (the identity encoding). */
-  size: number;
-  /** The bytes; a Promise rejects with BrokenBlobError when the stored copy is unusable. */
-  read(encoding: Encoding): Buffer | Promise<Buffer>;
-  /** Set for files too big to hold in memory: they go from the store to the visitor. */
-  stream?: (encoding: Encoding, range?: ByteRange) => Promise<Readable>;
-}
 
 /** The site's files by path: a Map in production, anything in tests. */
 export type GetFile = (path: string) => HostedFile | null | undefined;

@@ -5,7 +5,8 @@ import type { Database } from '../db/database';
 import type { SiteRow } from '../db/schema';
 import type { ByteRange } from '../storage/blob-store';
 import { BrokenBlobError, type BlobCache } from './blob-cache';
-import { siteRouter, type Encoding, type HostedFile, type SiteRouter } from './serve';
+import type { Encoding, HostedFile } from './hosted-file';
+import { siteRouter, type SiteRouter } from './serve';
 import type { SiteLookFacts } from './site-look';
 
 type HostedSiteRow = Pick<
