@@ -55,13 +55,6 @@ export const siteDisabled = (reason: string | null | undefined) =>
     'SITE_DISABLED',
     `Disabled by the operators: ${reason || 'no reason was given'}. This site cannot be deployed until they enable it again.`,
   );
-/** What needs a proven address (domain/accounts/email-verification.ts), refused with how to prove it. */
-export const emailNotVerified = (email: string) =>
-  new AppError(
-    403,
-    'EMAIL_NOT_VERIFIED',
-    `Confirm your e-mail address first: open the link we sent to ${email}, or send a new one with "Resend link" on your dashboard or in Settings.`,
-  );
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 /** Something that existed and is over for good: a used or expired claim link. */

@@ -7,7 +7,7 @@ import type { AccessTokenScope } from '../../shared/access-token';
 import { authorize, isOperator, type Action, type Actor } from '../domain/policy';
 import { whoIsAsking } from '../domain/policy/who-is-asking';
 import { unauthorized, type AppError } from '../errors';
-import { MCP_PATH } from './routes/mcp';
+import { MCP_PATH } from './paths';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -18,7 +18,7 @@ import {
 } from '../../db/queries/users';
 import type { EmailVerificationPurpose, UserRow } from '../../db/schema';
 import type { Config } from '../../config';
-import { badRequest, conflict, emailNotVerified, tooManyRequests } from '../../errors';
+import { badRequest, conflict, tooManyRequests } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import { changeEmailMail, emailChangeNoticeMail, verifyEmailMail } from '../../mailer/templates';
 import { verifyPassword } from './passwords';
@@ -31,7 +31,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 // Until then the account works for what ends with the session (deploying within the FREE plan,
 // managing its sites) and is refused what lasts or costs: paying, custom domains, access tokens
 // and stored AI keys (their receipts and notices go to the address), and an ADMIN_EMAILS
-// address grants nothing (plans.ts). `assertEmailVerified` is the one check.
+// address grants nothing (plans.ts). The policy's `assertEmailVerified` is the one check.
 
 export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** "Resend link": at most this many links an hour per account, and one a minute. */
@@ -45,11 +45,6 @@ export const EMAIL_LINK_INVALID =
 export const EMAIL_CONFIRMED = 'Your e-mail address is confirmed. Thank you!';
 export const EMAIL_CHANGED = 'Your e-mail address has been changed.';
 export const EMAIL_TAKEN = 'Another account already uses this e-mail address.';
-
-/** Refuses, with how to fix it, what an account may do only with a proven address. */
-export function assertEmailVerified(user: Pick<UserRow, 'email' | 'email_verified'>): void {
-  if (user.email_verified !== 1) throw emailNotVerified(user.email);
-}
 
 /** Stores a new link (retiring the older ones of its kind) and returns its token. */
 async function newLink(

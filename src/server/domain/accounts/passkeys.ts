@@ -4,15 +4,12 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import type {
-  AddPasskeyResponse,
-  Passkey,
-  PasskeyAuthenticationResponse,
-  PasskeyOptionsResponse,
-} from '../../../shared/two-factor';
+import type { PasskeyAuthenticationResponse } from '../../../shared/two-factor';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import {
@@ -54,14 +51,10 @@ const PASSKEY_UNKNOWN =
   'This passkey is not registered here. It may have been removed from your account.';
 const CEREMONY_TIMEOUT_MS = 5 * 60 * 1000;
 
-export function presentPasskey(row: PasskeyRow): Passkey {
-  return {
-    id: row.id,
-    name: row.name,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    backedUp: row.backed_up === 1,
-  };
+/** A WebAuthn ceremony begun: the challenge that names it, and the options for the device. */
+export interface PasskeyCeremony {
+  challenge: string;
+  options: PublicKeyCredentialCreationOptionsJSON | PublicKeyCredentialRequestOptionsJSON;
 }
 
 const transportsOf = (row: PasskeyRow): string[] | undefined => {
@@ -86,7 +79,7 @@ const credentialOf = (row: PasskeyRow) => ({
 export async function passkeyRegistrationOptions(
   ctx: AppContext,
   user: UserRow,
-): Promise<PasskeyOptionsResponse> {
+): Promise<PasskeyCeremony> {
   authorize(user, 'passkeys.add');
   const existing = await passkeysOfUser(ctx.db, user.id);
   const { rpId, issuer } = ctx.config.twoFactor;
@@ -105,14 +98,14 @@ export async function passkeyRegistrationOptions(
   const { challenge } = await openChallenge(ctx.db, 'passkey-registration', user.id, {
     webauthnChallenge: options.challenge,
   });
-  return { challenge, options: options as unknown as Record<string, unknown> };
+  return { challenge, options };
 }
 
 export async function addPasskey(
   ctx: AppContext,
   user: UserRow,
   input: { challenge: string; name?: string | undefined; response: unknown },
-): Promise<AddPasskeyResponse> {
+): Promise<{ passkey: PasskeyRow; recoveryCodes?: string[] }> {
   const row = await liveChallenge(ctx.db, input.challenge, 'passkey-registration');
   // Another account's ceremony is as good as none.
   if (row.user_id !== user.id || !row.webauthn_challenge) throw notFound('Passkey setup not found');
@@ -156,7 +149,7 @@ export async function addPasskey(
     throw err;
   }
   const recoveryCodes = await issueFirstRecoveryCodes(ctx, user.id);
-  return { passkey: presentPasskey(passkey), ...(recoveryCodes ? { recoveryCodes } : {}) };
+  return { passkey, ...(recoveryCodes ? { recoveryCodes } : {}) };
 }
 
 export async function renameOwnPasskey(
@@ -164,11 +157,11 @@ export async function renameOwnPasskey(
   user: UserRow,
   id: string,
   name: string,
-): Promise<Passkey> {
+): Promise<PasskeyRow> {
   if (!(await renamePasskey(ctx.db, user.id, id, name))) throw notFound('Passkey not found');
   const row = await passkeyById(ctx.db, id);
   if (!row) throw notFound('Passkey not found');
-  return presentPasskey(row);
+  return row;
 }
 
 /** Removes one; with no second factor left, the recovery codes go too (they stand in for one). */
@@ -215,7 +208,7 @@ async function touchPasskeyUse(ctx: AppContext, id: string, counter: number): Pr
 export async function secondFactorPasskeyOptions(
   ctx: AppContext,
   challenge: string,
-): Promise<PasskeyOptionsResponse> {
+): Promise<PasskeyCeremony> {
   const { row, user } = await challengeOwner(ctx, challenge);
   const passkeys = await passkeysOfUser(ctx.db, user.id);
   if (passkeys.length === 0) throw badRequest('This account has no passkey yet.');
@@ -226,7 +219,7 @@ export async function secondFactorPasskeyOptions(
     timeout: CEREMONY_TIMEOUT_MS,
   });
   await setChallengeWebAuthn(ctx.db, row.id_hash, options.challenge);
-  return { challenge, options: options as unknown as Record<string, unknown> };
+  return { challenge, options };
 }
 
 /** Answers a second-factor challenge with a passkey of that same account. */
@@ -247,7 +240,7 @@ export async function finishWithPasskey(
 }
 
 /** 'Sign in with a passkey': options for any passkey of this site the device holds. */
-export async function passkeySignInOptions(ctx: AppContext): Promise<PasskeyOptionsResponse> {
+export async function passkeySignInOptions(ctx: AppContext): Promise<PasskeyCeremony> {
   const options = await generateAuthenticationOptions({
     rpID: ctx.config.twoFactor.rpId,
     userVerification: 'required',
@@ -256,7 +249,7 @@ export async function passkeySignInOptions(ctx: AppContext): Promise<PasskeyOpti
   const { challenge } = await openChallenge(ctx.db, 'passkey-sign-in', null, {
     webauthnChallenge: options.challenge,
   });
-  return { challenge, options: options as unknown as Record<string, unknown> };
+  return { challenge, options };
 }
 
 /**

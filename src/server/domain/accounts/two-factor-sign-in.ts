@@ -1,4 +1,4 @@
-import type { TwoFactorRequiredResponse } from '../../../shared/two-factor';
+import type { SecondFactorMethod } from '../../../shared/two-factor';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import {
@@ -35,9 +35,10 @@ export const TOO_MANY_TRIES = 'Too many wrong codes. Please sign in again.';
 const challengeGone = (message = CHALLENGE_GONE) => new AppError(410, 'GONE', message);
 const wrongCode = (message = WRONG_CODE) => new AppError(401, 'INVALID_CREDENTIALS', message);
 
+/** A sign-in that owes its second factor: the challenge to answer, and with what. */
 export interface SecondFactorPending {
   user: UserRow;
-  pending: TwoFactorRequiredResponse;
+  pending: { challenge: string; expiresAt: string; methods: SecondFactorMethod[] };
 }
 
 /** Opens a challenge of this kind; only its hash is kept. */
@@ -86,7 +87,7 @@ export async function sessionOrSecondFactor(
   const { challenge, expiresAt } = await openChallenge(db, 'second-factor', user.id, {
     rememberMe: opts.rememberMe,
   });
-  return { user, pending: { twoFactorRequired: true, challenge, expiresAt, methods } };
+  return { user, pending: { challenge, expiresAt, methods } };
 }
 
 export function isPending(result: SignedIn | SecondFactorPending): result is SecondFactorPending {

@@ -1,10 +1,5 @@
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
-import type {
-  SecondFactorMethod,
-  TotpSetupResponse,
-  TwoFactorStatus,
-} from '../../../shared/two-factor';
+import type { SecondFactorMethod } from '../../../shared/two-factor';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import {
@@ -19,12 +14,12 @@ import {
   totpOfUser,
   unusedRecoveryCodeCount,
 } from '../../db/queries/two-factor';
-import type { UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../errors';
+import type { PasskeyRow, UserRow } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import { open, seal } from '../../lib/secret-box';
 import { verifyPassword } from './passwords';
-import { authorize, isOperator } from '../policy';
+import { authorize, operatorOwesSecondFactor } from '../policy';
 import { hashRecoveryCode, newRecoveryCodes, recoveryRows } from './two-factor-recovery-codes';
 
 // Two-factor sign-in. An account has a second factor once its authenticator app is confirmed or
@@ -41,8 +36,6 @@ export const WRONG_CODE =
   "That code didn't work. Check the code in your authenticator app and try again.";
 export const CODE_ALREADY_USED =
   'That code was just used. Please wait for your authenticator app to show a new one.';
-export const SECOND_FACTOR_REQUIRED_MESSAGE =
-  'Operators need two-factor authentication. Set up an authenticator app or a passkey in Settings → Security first.';
 
 // --- what an account has --------------------------------------------------------------------
 
@@ -75,42 +68,35 @@ export async function hasSecondFactor(db: Database, userId: string): Promise<boo
 
 /** An operator in production must have a second factor before the console opens. */
 export async function mustSetUpSecondFactor(ctx: AppContext, user: UserRow): Promise<boolean> {
-  if (!ctx.config.twoFactor.requiredForAdmins || !isOperator(ctx.config, user)) return false;
-  return !(await hasSecondFactor(ctx.db, user.id));
+  return operatorOwesSecondFactor(ctx.config, user, () => hasSecondFactor(ctx.db, user.id));
 }
 
-export async function assertOperatorSecondFactor(ctx: AppContext, user: UserRow): Promise<void> {
-  if (await mustSetUpSecondFactor(ctx, user)) {
-    throw new AppError(403, 'SECOND_FACTOR_REQUIRED', SECOND_FACTOR_REQUIRED_MESSAGE);
-  }
+/** What an account has of each factor, for Settings → Security. */
+export interface TwoFactorState {
+  totpEnabledAt: string | null;
+  recoveryCodesLeft: number;
+  passkeys: PasskeyRow[];
+  /** An operator without a second factor, who must set one up first. */
+  required: boolean;
 }
 
-export async function twoFactorStatus(ctx: AppContext, user: UserRow): Promise<TwoFactorStatus> {
-  const [totp, codes, passkeys, required] = await Promise.all([
+export async function twoFactorStatus(ctx: AppContext, user: UserRow): Promise<TwoFactorState> {
+  const [totp, recoveryCodesLeft, passkeys, required] = await Promise.all([
     enabledTotp(ctx.db, user.id),
     unusedRecoveryCodeCount(ctx.db, user.id),
     passkeysOfUser(ctx.db, user.id),
     mustSetUpSecondFactor(ctx, user),
   ]);
-  return {
-    totp: { enabled: Boolean(totp), enabledAt: totp?.enabled_at ?? null },
-    recoveryCodesLeft: codes,
-    passkeys: passkeys.map((p) => ({
-      id: p.id,
-      name: p.name,
-      createdAt: p.created_at,
-      lastUsedAt: p.last_used_at,
-      backedUp: p.backed_up === 1,
-    })),
-    enabled: Boolean(totp) || passkeys.length > 0,
-    required,
-  };
+  return { totpEnabledAt: totp?.enabled_at ?? null, recoveryCodesLeft, passkeys, required };
 }
 
 // --- authenticator app ----------------------------------------------------------------------
 
 /** A new secret for the app, shown once as a QR code and a key; on only after its first code. */
-export async function startTotpSetup(ctx: AppContext, user: UserRow): Promise<TotpSetupResponse> {
+export async function startTotpSetup(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<{ secret: string; otpauthUrl: string }> {
   authorize(user, 'two-factor.use');
   if (await enabledTotp(ctx.db, user.id)) {
     throw conflict(
@@ -131,8 +117,7 @@ export async function startTotpSetup(ctx: AppContext, user: UserRow): Promise<To
     label: user.email,
     secret,
   });
-  const qrCode = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 });
-  return { secret, otpauthUrl, qrCode };
+  return { secret, otpauthUrl };
 }
 
 /** The first code proves the app holds the secret: the app is on, and recovery codes are made. */

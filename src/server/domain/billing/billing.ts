@@ -25,8 +25,7 @@ import {
 import { nowIso } from '../../lib/ids';
 import { LIVE_STATUSES, idOf, planOfPrice, syncSubscription } from './billing-sync';
 import { planOf, storageAllowanceOf } from './plans';
-import { assertEmailVerified } from '../accounts/email-verification';
-import { authorize } from '../policy';
+import { assertEmailVerified, authorize, mayManageBilling, ownsCheckout } from '../policy';
 
 // Plans bought through Stripe Checkout and managed in Stripe's portal;
 // with billing off, every call says so in one sentence.
@@ -64,7 +63,7 @@ export async function subscriptionOf(ctx: AppContext, user: UserRow): Promise<Bi
       storageBytes: await storedBytesOfUser(ctx.db, user.id),
       storageQuotaBytes: storageAllowanceOf(plan).quotaBytes,
     },
-    canManageBilling: customer !== undefined && (plan === 'STARTER' || plan === 'PRO'),
+    canManageBilling: mayManageBilling(plan, customer !== undefined),
   };
 }
 
@@ -157,7 +156,7 @@ export async function confirmCheckout(
     missing,
   );
   // Someone else's session reads as none at all, so ids cannot be probed.
-  if (session.metadata?.userId !== user.id) throw missing();
+  if (!ownsCheckout(user, session.metadata?.userId)) throw missing();
   const subscriptionId = idOf(session.subscription);
   if (session.status === 'complete' && subscriptionId) {
     await syncSubscription(ctx, subscriptionId);

@@ -21,8 +21,7 @@ import type { AccessTokenRow, UserRow } from '../../db/schema';
 import { conflict, notFound, unauthorized } from '../../errors';
 import { newId, nowIso } from '../../lib/ids';
 import { hashToken } from '../../lib/tokens';
-import { assertEmailVerified } from '../accounts/email-verification';
-import { authorize } from '../policy';
+import { assertEmailVerified, authorize } from '../policy';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_used_at is a hint for people, not an audit log: one write a minute per token is plenty. */

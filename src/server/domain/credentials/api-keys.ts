@@ -15,8 +15,7 @@ import type { ApiKeyRow, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { newId, nowIso } from '../../lib/ids';
 import { open, seal } from '../../lib/secret-box';
-import { assertEmailVerified } from '../accounts/email-verification';
-import { authorize } from '../policy';
+import { assertEmailVerified, authorize } from '../policy';
 
 // A user's AI provider keys: sealed at rest under SECRET_KEY, shown only by their last four
 // characters, one active per provider. The plain key leaves this file only towards its provider.

@@ -22,8 +22,7 @@ import {
 import { checkCustomDomain } from './custom-domain-names';
 import { expectedRecords, instructionsFor, ownDomainsOf } from './custom-domain-records';
 import { verifyDns, type DnsVerdict } from './dns-verification';
-import { assertMayUseCustomDomains } from '../policy';
-import { assertEmailVerified } from '../accounts/email-verification';
+import { assertEmailVerified, assertMayUseCustomDomains } from '../policy';
 
 // A site's custom domain: added PENDING, VERIFYING while the verify call looks it up, VERIFIED
 // once its DNS record points at the site, FAILED when no record came within 48 hours. A

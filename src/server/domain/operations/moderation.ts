@@ -11,7 +11,7 @@ import {
 import type { SiteRow, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { nowIso } from '../../lib/ids';
-import { isOperator } from '../policy';
+import { assertMaySuspend } from '../policy';
 import { shownStatus } from '../sites/site-status';
 import { audit } from './audit';
 
@@ -84,9 +84,7 @@ export async function suspendUser(
 ): Promise<UserRow> {
   const target = await userById(ctx.db, userId);
   if (!target) throw notFound('User not found');
-  if (isOperator(ctx.config, target)) {
-    throw badRequest('Operators cannot be suspended. Remove the ADMIN plan first.');
-  }
+  assertMaySuspend(ctx.config, target);
   const at = nowIso();
   const user = await setUserSuspended(ctx.db, userId, { at, reason });
   if (!user) throw notFound('User not found');

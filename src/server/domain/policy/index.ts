@@ -28,3 +28,7 @@ export { assertMayDeploy, mayWatch, ownedDeployment, ownedSite, type RoomKind } 
 export { assertMayUseCustomDomains, assertMayWhiteLabel, mayWhiteLabel } from './plan-gates';
 export { mayGetCertificate } from './certificate-eligibility';
 export { assertSignedInSince } from './recent-sign-in';
+export { assertEmailVerified } from './verified-address';
+export { assertOperatorSecondFactor, operatorOwesSecondFactor } from './operator-second-factor';
+export { assertMaySuspend } from './moderation';
+export { mayManageBilling, ownsCheckout } from './billing';

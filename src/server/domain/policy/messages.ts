@@ -41,3 +41,13 @@ export const ACCOUNTS_ONLY = {
 
 export const SIGN_IN_AGAIN_TO_CHANGE_EMAIL =
   'For your safety, please sign out and sign in again, then change your address within 15 minutes.';
+
+/** What needs a proven address, refused with how to prove it. */
+export const confirmEmailFirst = (email: string) =>
+  `Confirm your e-mail address first: open the link we sent to ${email}, or send a new one with "Resend link" on your dashboard or in Settings.`;
+
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'Operators need two-factor authentication. Set up an authenticator app or a passkey in Settings → Security first.';
+
+export const OPERATORS_CANNOT_BE_SUSPENDED =
+  'Operators cannot be suspended. Remove the ADMIN plan first.';

@@ -11,15 +11,17 @@ const SCANNED = ['src/server', 'src/mcp'];
 const POLICY = 'src/server/domain/policy/';
 
 const SHAPES: ReadonlyArray<readonly [string, RegExp]> = [
-  ['a 403 made in place', /\bforbidden\(|AppError\(\s*403\s*,\s*'FORBIDDEN'/],
+  ['a 403 made in place', /\bforbidden\(|AppError\(\s*403\b/],
   ['a guest refused in place', /is_guest\b.*\bthrow\b|\bthrow\b.*is_guest/],
   ['a suspension refused in place', /throw accountSuspended\(|suspended_at\)\s*throw/],
   ['the operator rule restated', /planOf\([^)]*\)\s*[!=]==\s*'ADMIN'|adminEmails\.has\(/],
+  ['the operator rule asked in place', /\bisOperator\(/],
+  ['a plan gate written in place', /\bplan\s*[!=]==\s*'(FREE|STARTER|PRO)'/],
   [
     'a token scope judged in place',
     /accessTokenScope\s*[!=]==|\bscope\s*[!=]==\s*'(read|deploy)'|scopes?\.includes\(|\breadOnly\b/,
   ],
-  ['ownership compared in place', /\.user_id\s*[!=]==\s*user\.id\b|\bsiteOfUser\(/],
+  ['ownership compared in place', /\.(user_id|userId)\s*[!=]==\s*user\.id\b|\bsiteOfUser\(/],
   ['a route table of "METHOD /path" strings', /'(GET|HEAD|POST|PUT|PATCH|DELETE) \/[a-z]/],
   ['a certificate decided in place', /custom_domain_status\s*===\s*'VERIFIED'.*allowed/],
 ];
@@ -48,6 +50,21 @@ const NOT_DECISIONS: ReadonlyArray<readonly [file: string, shape: string, why: s
     'src/server/domain/accounts/passkeys.ts',
     'ownership compared in place',
     'a passkey ceremony matches a credential to the account signing in: authentication',
+  ],
+  [
+    'src/server/http/cross-site.ts',
+    'a 403 made in place',
+    "a request from another site's page is refused whoever sends it: a forged-request guard",
+  ],
+  [
+    'src/server/http/auth.ts',
+    'the operator rule asked in place',
+    'the door records on the actor whether they operate the service; the rules judge it',
+  ],
+  [
+    'src/server/domain/accounts/email-verification.ts',
+    'a plan gate written in place',
+    'which plan is stored once the address is proven: bookkeeping of the plan, not a gate',
   ],
 ];
 
@@ -99,6 +116,10 @@ describe('where access is decided', () => {
       'if (site.user_id !== user.id) throw notFound();',
       "const DEPLOY_API = new Set(['POST /api/deployments/deploy/code']);",
       "if (site?.custom_domain_status === 'VERIFIED') return { allowed: true };",
+      "throw new AppError(403, 'SECOND_FACTOR_REQUIRED', message);",
+      'if (isOperator(ctx.config, target)) throw badRequest(message);',
+      "const canManage = plan === 'STARTER' || plan === 'PRO';",
+      'if (session.metadata?.userId !== user.id) throw missing();',
     ].join('\n');
     const found = accessDecisionsOutsidePolicy([
       ['src/server/http/routes/example.ts', written],
@@ -113,6 +134,10 @@ describe('where access is decided', () => {
       'src/server/http/routes/example.ts:5',
       'src/server/http/routes/example.ts:6',
       'src/server/http/routes/example.ts:7',
+      'src/server/http/routes/example.ts:8',
+      'src/server/http/routes/example.ts:9',
+      'src/server/http/routes/example.ts:10',
+      'src/server/http/routes/example.ts:11',
     ]);
     expect(relative(ROOT, join(ROOT, POLICY))).toBe('src/server/domain/policy');
   });

@@ -1,11 +1,4 @@
-import {
-  daysOfWindow,
-  type AnalyticsDays,
-  type AnalyticsOverview,
-  type DeploymentAnalytics,
-  type SiteAnalytics,
-  type SiteSparklines,
-} from '../../../shared/analytics';
+import { daysOfWindow, type AnalyticsDays } from '../../../shared/analytics';
 import { PLAN_NAMES } from '../../../shared/plans';
 import type { Config } from '../../config';
 import {
@@ -42,125 +35,98 @@ function windowStart(days: number, now: number): { day: string; time: string } {
   return { day, time: `${day}T00:00:00.000Z` };
 }
 
-/** The summary cards; "recent" means created within the window. */
+type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+/** What the summary cards are made of; "recent" means created within the window. */
+export interface OverviewFigures {
+  days: AnalyticsDays;
+  sites: Rows<typeof siteTotalsOfUser>;
+  deployments: Rows<typeof deploymentCountsOfUser>;
+  recentDeployments: Rows<typeof deploymentCountsOfUser>;
+  recentViews: number;
+}
+
 export async function analyticsOverview(
   db: Database,
   user: UserRow,
   days: AnalyticsDays,
   now = Date.now(),
-): Promise<AnalyticsOverview> {
+): Promise<OverviewFigures> {
   const since = windowStart(days, now);
-  const [sites, all, recent, recentViews] = await Promise.all([
+  const [sites, deployments, recentDeployments, recentViews] = await Promise.all([
     siteTotalsOfUser(db, user.id),
     deploymentCountsOfUser(db, user.id),
     deploymentCountsOfUser(db, user.id, since.time),
     viewsOfUserSince(db, user.id, since.day),
   ]);
-  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-  return {
-    totalSites: sites.total,
-    activeSites: sites.active,
-    totalViews: sites.views,
-    totalDeployments: sum(all),
-    recentDeployments: sum(recent),
-    recentViews,
-    days,
-  };
+  return { days, sites, deployments, recentDeployments, recentViews };
 }
 
-/** Deployment stats and timeline of the window, times queued → finished. */
+/** The deployments of the window: counts by status, successful times, the newest for a timeline. */
+export interface DeploymentFigures {
+  days: AnalyticsDays;
+  counts: Rows<typeof deploymentCountsOfUser>;
+  successfulTimes: Rows<typeof successfulTimesOfUser>;
+  recent: Rows<typeof recentDeploymentsOfUser>;
+}
+
 export async function deploymentAnalytics(
   db: Database,
   user: UserRow,
   days: AnalyticsDays,
   now = Date.now(),
-): Promise<DeploymentAnalytics> {
+): Promise<DeploymentFigures> {
   const since = windowStart(days, now).time;
-  const [counts, times, recent] = await Promise.all([
+  const [counts, successfulTimes, recent] = await Promise.all([
     deploymentCountsOfUser(db, user.id, since),
     successfulTimesOfUser(db, user.id, since),
     recentDeploymentsOfUser(db, user.id, since, TIMELINE_ROWS),
   ]);
-  const spent = (created: string, finished: string) =>
-    Math.max(0, Date.parse(finished) - Date.parse(created));
-  const totalMs = times.reduce((sum, t) => sum + spent(t.created_at, t.finished_at!), 0);
-  const n = (status: 'SUCCESS' | 'FAILED' | 'PENDING' | 'BUILDING') => counts.get(status) ?? 0;
-  return {
-    days,
-    stats: {
-      total: n('SUCCESS') + n('FAILED') + n('PENDING') + n('BUILDING'),
-      successful: n('SUCCESS'),
-      failed: n('FAILED'),
-      pending: n('PENDING'),
-      building: n('BUILDING'),
-      // Tenths of a second: enough for '4.2s', and stable to compare in tests.
-      avgDeploymentTimeSeconds:
-        times.length === 0 ? 0 : Math.round(totalMs / times.length / 100) / 10,
-    },
-    timeline: recent.map((d) => ({
-      id: d.id,
-      status: d.status,
-      createdAt: d.created_at,
-      deploymentTimeMs:
-        (d.status === 'SUCCESS' || d.status === 'FAILED') && d.finished_at
-          ? spent(d.created_at, d.finished_at)
-          : null,
-      site: { name: d.site_name, subdomain: d.site_subdomain },
-    })),
-  };
+  return { days, counts, successfulTimes, recent };
 }
 
-/** One site's charts: views and visitors per day (every day of the window), top pages, referrers. */
+/** One site's figures: the days of the window, the days that had views, top pages, referrers. */
+export interface SiteFigures {
+  days: AnalyticsDays;
+  window: string[];
+  daily: Rows<typeof dailyOfSite>;
+  topPages: Rows<typeof topPagesOfSite>;
+  topReferrers: Rows<typeof topReferrersOfSite>;
+}
+
 export async function siteAnalytics(
   db: Database,
   site: SiteRow,
   days: AnalyticsDays,
   now = Date.now(),
-): Promise<SiteAnalytics> {
+): Promise<SiteFigures> {
   const window = daysOfWindow(days, now);
   const from = window[0]!;
-  const [rows, pages, referrers] = await Promise.all([
+  const [daily, topPages, topReferrers] = await Promise.all([
     dailyOfSite(db, site.id, from),
     topPagesOfSite(db, site.id, from, TOP_ROWS),
     topReferrersOfSite(db, site.id, from, TOP_ROWS),
   ]);
-  const byDay = new Map(rows.map((r) => [r.day, r]));
-  const daily = window.map((day) => ({
-    day,
-    views: Number(byDay.get(day)?.views ?? 0),
-    visitors: Number(byDay.get(day)?.visitors ?? 0),
-  }));
-  return {
-    days,
-    totals: {
-      views: daily.reduce((s, d) => s + d.views, 0),
-      // Distinct per day, summed: the same person on two days counts twice (no lasting id).
-      visitors: daily.reduce((s, d) => s + d.visitors, 0),
-    },
-    daily,
-    topPages: pages.map((p) => ({ path: p.path, views: Number(p.views) })),
-    topReferrers: referrers.map((r) => ({ referrer: r.referrer, views: Number(r.views) })),
-  };
+  return { days, window, daily, topPages, topReferrers };
 }
 
-/** The dashboard's sparklines: every site of the user in one answer, not one call per row. */
+/** The dashboard's sparklines: every site of the user in one read, not one call per row. */
+export interface SparklineFigures {
+  window: string[];
+  siteIds: string[];
+  views: Rows<typeof dailyViewsOfUserSites>;
+}
+
 export async function siteSparklines(
   db: Database,
   user: UserRow,
   sites: Pick<SiteRow, 'id'>[],
   days: number,
   now = Date.now(),
-): Promise<SiteSparklines> {
+): Promise<SparklineFigures> {
   const window = daysOfWindow(days, now);
-  const index = new Map(window.map((d, i) => [d, i]));
-  const series: Record<string, number[]> = {};
-  for (const site of sites) series[site.id] = window.map(() => 0);
-  for (const row of await dailyViewsOfUserSites(db, user.id, window[0]!)) {
-    const at = index.get(row.day);
-    const line = series[row.site_id];
-    if (at !== undefined && line) line[at] = Number(row.views);
-  }
-  return { days: window, sites: series };
+  const views = await dailyViewsOfUserSites(db, user.id, window[0]!);
+  return { window, siteIds: sites.map((s) => s.id), views };
 }
 
 /**

@@ -10,9 +10,8 @@ import type { AppError } from '../../errors';
 import type { AppContext } from '../../context';
 import { domainPort } from '../../mcp/domain-port';
 import { refusal, type Actor } from '../../domain/policy';
+import { MCP_PATH } from '../paths';
 import { clientAddress, deployLimits } from '../rate-limits';
-
-export const MCP_PATH = '/mcp';
 
 /**
  * A deploy_artifact call carries its files as JSON text: a 10 MB site in base64 is about

@@ -15,8 +15,8 @@ import {
 } from '../../../../shared/admin';
 import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
-import { authorize } from '../../../domain/policy';
-import { assertOperatorSecondFactor } from '../../../domain/accounts/two-factor';
+import { assertOperatorSecondFactor, authorize } from '../../../domain/policy';
+import { hasSecondFactor } from '../../../domain/accounts/two-factor';
 import {
   announcementHistory,
   endAnnouncementEarly,
@@ -51,7 +51,9 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
       const actor = requireActor(request, ctx.config);
       // Tokens are refused at the door already; the console must not rely on one place.
       authorize(actor, 'admin.console');
-      await assertOperatorSecondFactor(ctx, actor.user);
+      await assertOperatorSecondFactor(ctx.config, actor.user, () =>
+        hasSecondFactor(ctx.db, actor.user.id),
+      );
     });
     // Set by the hook above for every route of this plugin.
     const operator = (request: FastifyRequest): UserRow => requireUser(request);

@@ -14,6 +14,11 @@ import {
   siteSparklines,
 } from '../../../domain/sites/analytics';
 import { listSites } from '../../../domain/sites/sites';
+import {
+  presentDeploymentAnalytics,
+  presentOverview,
+  presentSparklines,
+} from '../../../presenters/analytics';
 import { requireUser } from '../../auth';
 
 /** The analytics screen's calls, and the dashboard's sparklines. */
@@ -25,19 +30,23 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/overview', async (request) => {
       const user = requireUser(request);
       const { days } = AnalyticsDaysQuerySchema.parse(request.query ?? {});
-      return (await analyticsOverview(ctx.db, user, days)) satisfies AnalyticsOverview;
+      return presentOverview(
+        await analyticsOverview(ctx.db, user, days),
+      ) satisfies AnalyticsOverview;
     });
 
     app.get('/deployments', async (request) => {
       const user = requireUser(request);
       const { days } = AnalyticsDaysQuerySchema.parse(request.query ?? {});
-      return (await deploymentAnalytics(ctx.db, user, days)) satisfies DeploymentAnalytics;
+      const figures = await deploymentAnalytics(ctx.db, user, days);
+      return presentDeploymentAnalytics(figures) satisfies DeploymentAnalytics;
     });
 
     app.get('/sparklines', async (request) => {
       const user = requireUser(request);
       const sites = await listSites(ctx.db, user);
-      return (await siteSparklines(ctx.db, user, sites, SPARKLINE_DAYS)) satisfies SiteSparklines;
+      const figures = await siteSparklines(ctx.db, user, sites, SPARKLINE_DAYS);
+      return presentSparklines(figures) satisfies SiteSparklines;
     });
   };
 }

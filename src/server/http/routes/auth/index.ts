@@ -21,6 +21,7 @@ import { isPending } from '../../../domain/accounts/two-factor-sign-in';
 import { unauthorized } from '../../../errors';
 import { presentClaim } from '../../../presenters/claim';
 import { presentUser } from '../../../presenters/user';
+import { presentTwoFactorRequired } from '../../../presenters/two-factor';
 import { clearAuthCookie, requireUser, setAuthCookie } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';
 import { accountRoutes } from './account';
@@ -63,7 +64,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         userAgent: userAgent(request),
       });
       // The second factor is owed: no session, no cookie, until POST /login/2fa.
-      if (isPending(signedIn)) return signedIn.pending;
+      if (isPending(signedIn)) return presentTwoFactorRequired(signedIn);
       setAuthCookie(ctx, reply, signedIn.session.token, signedIn.session.expiresAt);
       return answer(request, signedIn);
     });
@@ -114,7 +115,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
         userAgent(request),
       );
       reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
-      if (isPending(signedIn)) return signedIn.pending;
+      if (isPending(signedIn)) return presentTwoFactorRequired(signedIn);
       setAuthCookie(ctx, reply, signedIn.session.token, signedIn.session.expiresAt);
       return answer(request, signedIn);
     });

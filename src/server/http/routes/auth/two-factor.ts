@@ -36,6 +36,13 @@ import {
   twoFactorStatus,
 } from '../../../domain/accounts/two-factor';
 import { finishWithCode } from '../../../domain/accounts/two-factor-sign-in';
+import {
+  presentAddedPasskey,
+  presentPasskey,
+  presentPasskeyOptions,
+  presentTotpSetup,
+  presentTwoFactorStatus,
+} from '../../../presenters/two-factor';
 import { requireSessionUser, setAuthCookie } from '../../auth';
 import { clientAddress, rateLimits } from '../../rate-limits';
 
@@ -71,11 +78,13 @@ export function twoFactorRoutes(
     // --- Settings → Security ----------------------------------------------------------------
 
     app.get('/2fa', async (request) => {
-      return (await twoFactorStatus(ctx, requireSessionUser(request))) satisfies TwoFactorStatus;
+      const state = await twoFactorStatus(ctx, requireSessionUser(request));
+      return presentTwoFactorStatus(state) satisfies TwoFactorStatus;
     });
 
     app.post('/2fa/totp/setup', async (request) => {
-      return (await startTotpSetup(ctx, requireSessionUser(request))) satisfies TotpSetupResponse;
+      const setup = await startTotpSetup(ctx, requireSessionUser(request));
+      return (await presentTotpSetup(setup)) satisfies TotpSetupResponse;
     });
 
     app.post('/2fa/totp/enable', { config: { rateLimit: limits.signIn } }, async (request) => {
@@ -88,7 +97,7 @@ export function twoFactorRoutes(
       const user = requireSessionUser(request);
       const proof = ConfirmIdentityRequestSchema.parse(request.body ?? {});
       await disableTotp(ctx, user, proof);
-      return (await twoFactorStatus(ctx, user)) satisfies TwoFactorStatus;
+      return presentTwoFactorStatus(await twoFactorStatus(ctx, user)) satisfies TwoFactorStatus;
     });
 
     app.post('/2fa/recovery-codes', { config: { rateLimit: limits.signIn } }, async (request) => {
@@ -101,21 +110,22 @@ export function twoFactorRoutes(
 
     app.post('/2fa/passkeys/options', async (request) => {
       const user = requireSessionUser(request);
-      return (await passkeyRegistrationOptions(ctx, user)) satisfies PasskeyOptionsResponse;
+      const ceremony = await passkeyRegistrationOptions(ctx, user);
+      return presentPasskeyOptions(ceremony) satisfies PasskeyOptionsResponse;
     });
 
     app.post('/2fa/passkeys', async (request, reply) => {
       const user = requireSessionUser(request);
       const input = AddPasskeyRequestSchema.parse(request.body ?? {});
       const added = await addPasskey(ctx, user, input);
-      return reply.status(201).send(added satisfies AddPasskeyResponse);
+      return reply.status(201).send(presentAddedPasskey(added) satisfies AddPasskeyResponse);
     });
 
     app.patch('/2fa/passkeys/:id', async (request) => {
       const user = requireSessionUser(request);
       const { id } = PasskeyParamsSchema.parse(request.params);
       const { name } = RenamePasskeyRequestSchema.parse(request.body ?? {});
-      return { passkey: await renameOwnPasskey(ctx, user, id, name) } satisfies {
+      return { passkey: presentPasskey(await renameOwnPasskey(ctx, user, id, name)) } satisfies {
         passkey: Passkey;
       };
     });
@@ -142,12 +152,15 @@ export function twoFactorRoutes(
       { config: { rateLimit: limits.signIn } },
       async (request) => {
         const { challenge } = ChallengeRequestSchema.parse(request.body ?? {});
-        return (await secondFactorPasskeyOptions(ctx, challenge)) satisfies PasskeyOptionsResponse;
+        const ceremony = await secondFactorPasskeyOptions(ctx, challenge);
+        return presentPasskeyOptions(ceremony) satisfies PasskeyOptionsResponse;
       },
     );
 
     app.post('/passkey/options', { config: { rateLimit: limits.signIn } }, async () => {
-      return (await passkeySignInOptions(ctx)) satisfies PasskeyOptionsResponse;
+      return presentPasskeyOptions(
+        await passkeySignInOptions(ctx),
+      ) satisfies PasskeyOptionsResponse;
     });
 
     app.post('/passkey', { config: { rateLimit: limits.signIn } }, async (request, reply) => {

@@ -23,6 +23,7 @@ import {
   verifyCustomDomain,
 } from '../../../domain/domains/custom-domains';
 import { deleteSite, listDeployments, listSites, rollbackSite } from '../../../domain/sites/sites';
+import { presentSiteAnalytics } from '../../../presenters/analytics';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { presentSiteAi } from '../../../presenters/site-ai';
@@ -64,7 +65,7 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       assertAnalyticsEnabled(ctx.config);
       const site = await siteOf(request);
       const { days } = AnalyticsDaysQuerySchema.parse(request.query ?? {});
-      return (await siteAnalytics(ctx.db, site, days)) satisfies SiteAnalytics;
+      return presentSiteAnalytics(await siteAnalytics(ctx.db, site, days)) satisfies SiteAnalytics;
     });
 
     app.delete('/:id', { config: { action: 'sites.delete' } }, async (request) => {
