@@ -228,8 +228,10 @@ export async function startDeployment(
   const check = checkSubdomain(input.subdomain);
   if (!check.ok) throw badRequest(check.message);
   assertMayDeploy(user);
-  const team = input.teamId ? await teamForNewSite(ctx, user, input.teamId) : null;
   const found = await siteBySubdomain(ctx.db, check.subdomain);
+  // The team matters only to a new site: a new version stays where its site is.
+  const isNew = !found || isExpired(found);
+  const team = input.teamId && isNew ? await teamForNewSite(ctx, user, input.teamId) : null;
   const existing = found && (await withMembership(ctx.db, user, found));
   if (existing && can(user, 'sites.deploy', existing)) assertMayDeploy(user, existing);
   await assertMayQueueBuild(ctx, user.id, check.subdomain, input.clientAddress);
