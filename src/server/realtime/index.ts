@@ -56,9 +56,13 @@ export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
       local.in(e.tokenIds.map(rooms.accessToken)).disconnectSockets(true),
     ),
     ctx.events.on('team.membership-changed', (e) => {
-      leaveRoomsNoLongerAllowed(ctx, io, e.userId).catch((err: unknown) =>
-        ctx.log.error({ err }, 'leaving team rooms failed'),
-      );
+      leaveRoomsNoLongerAllowed(ctx, io, e.userId)
+        .then(() =>
+          local
+            .to(rooms.user(e.userId))
+            .emit(EVENTS.userUpdate, { type: 'teams-changed', teamId: e.teamId, role: e.role }),
+        )
+        .catch((err: unknown) => ctx.log.error({ err }, 'leaving team rooms failed'));
     }),
     ctx.events.on('user.moderated', (e) => {
       if (e.suspended) local.in(rooms.account(e.userId)).disconnectSockets(true);
