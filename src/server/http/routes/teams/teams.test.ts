@@ -161,6 +161,24 @@ describeEachDatabase('teams through the API', (dialect) => {
     expect(res.status).toBe(409);
   });
 
+  it('puts an uploaded site in the team named by the form, by id or by slug', async () => {
+    for (const team of [teamId, 'acme-studio']) {
+      const sub = uniqueSubdomain('upload');
+      const form = new FormData();
+      form.append('subdomain', sub);
+      form.append('teamId', team);
+      form.append('file', new Blob([htmlArtifact(sub)]), 'index.html');
+      const res = await fetch(`${server.url}/api/deployments/deploy/file`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.member}` },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      const listed = await server.api('GET', `/api/teams/${teamId}/sites`, { token: token.viewer });
+      expect(listed.body.sites.map((s: { subdomain: string }) => s.subdomain)).toContain(sub);
+    }
+  });
+
   it('lists team sites to a viewer with who deployed each version', async () => {
     const sub = uniqueSubdomain('authored');
     const made = await teamSite(token.member, sub);
