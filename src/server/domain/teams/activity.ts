@@ -1,4 +1,4 @@
-import type { UserRow } from '../../db/schema';
+import type { SiteRow, UserRow } from '../../db/schema';
 import type { Database } from '../../db/database';
 import { activityOfTeam, insertActivity } from '../../db/queries/teams';
 import { newId, nowIso } from '../../lib/ids';
@@ -17,6 +17,9 @@ export type TeamActivityKind =
   | 'team.transferred'
   | 'site.deployed'
   | 'site.moved-in'
+  | 'site.rolled-back'
+  | 'site.deleted'
+  | 'site.domain-changed'
   | 'site.moved-out';
 
 export async function recordActivity(
@@ -50,4 +53,16 @@ export async function teamActivity(db: Database, teamId: string): Promise<TeamAc
 /** How the log names a person: their name, else their address. */
 export function who(user: Pick<UserRow, 'name' | 'email'>): string {
   return user.name || user.email;
+}
+
+/** Logs what someone did to a site when it is a team's; a personal site has no team log. */
+export async function noteOnTeamSite(
+  db: Database,
+  site: Pick<SiteRow, 'team_id' | 'subdomain'>,
+  user: UserRow,
+  action: TeamActivityKind,
+  what: string,
+): Promise<void> {
+  if (!site.team_id) return;
+  await recordActivity(db, site.team_id, user.id, action, `${who(user)} ${what} ${site.subdomain}`);
 }

@@ -23,6 +23,7 @@ import {
   verifyCustomDomain,
 } from '../../../domain/domains/custom-domains';
 import { deleteSite, listDeployments, listSites, rollbackSite } from '../../../domain/sites/sites';
+import { noteOnTeamSite } from '../../../domain/teams/activity';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { presentSiteAi } from '../../../presenters/site-ai';
@@ -70,6 +71,7 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete('/:id', { config: { action: 'sites.delete' } }, async (request) => {
       const site = await siteOf(request);
       await deleteSite(ctx, site);
+      await noteOnTeamSite(ctx.db, site, requireUser(request), 'site.deleted', 'deleted');
       return { ok: true, siteId: site.id } satisfies DeleteSiteResponse;
     });
 
@@ -88,6 +90,13 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       const site = await siteOf(request);
       const input = RollbackRequestSchema.parse(request.body ?? {});
       const done = await rollbackSite(ctx, site, input.deploymentId);
+      await noteOnTeamSite(
+        ctx.db,
+        site,
+        requireUser(request),
+        'site.rolled-back',
+        `rolled back to version ${done.deployment.version} of`,
+      );
       return {
         site: presentSite(ctx.config, done.site),
         deployment: presentDeployment(ctx.config, done.deployment, done.site),
@@ -99,6 +108,7 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       const site = await siteOf(request);
       const input = AddDomainRequestSchema.parse(request.body ?? {});
       const added = await addCustomDomain(ctx, user, site, input.domain);
+      await noteOnTeamSite(ctx.db, site, user, 'site.domain-changed', `added ${input.domain} to`);
       return {
         site: presentSite(ctx.config, added.site),
         instructions: added.instructions,
@@ -109,6 +119,14 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete('/:id/domain', change, async (request) => {
       const site = await siteOf(request);
       const updated = await removeCustomDomain(ctx, site);
+      const removed = site.custom_domain ?? 'the custom domain';
+      await noteOnTeamSite(
+        ctx.db,
+        site,
+        requireUser(request),
+        'site.domain-changed',
+        `removed ${removed} from`,
+      );
       return { site: presentSite(ctx.config, updated) } satisfies RemoveDomainResponse;
     });
 

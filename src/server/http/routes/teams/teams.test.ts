@@ -200,6 +200,21 @@ describeEachDatabase('teams through the API', (dialect) => {
     );
   });
 
+  it('logs who deleted a team site', async () => {
+    const sub = uniqueSubdomain('logged');
+    const made = await teamSite(token.owner, sub);
+    const del = await server.api('DELETE', `/api/sites/${made.body.site.id}`, {
+      token: token.member,
+    });
+    expect(del.status).toBe(200);
+    const detail = await server.api('GET', `/api/teams/${teamId}`, { token: token.viewer });
+    const entry = detail.body.team.activity.find(
+      (a: { action: string; detail: string }) =>
+        a.action === 'site.deleted' && a.detail.endsWith(`deleted ${sub}`),
+    );
+    expect(entry.actor.id).toBe(userId.member);
+  });
+
   it('keeps invitations single use, bound to the address, revocable and expiring', async () => {
     const invited = await registerVerifiedUser(server);
     const other = await registerVerifiedUser(server);
