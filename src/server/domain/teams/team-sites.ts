@@ -152,3 +152,16 @@ export async function moveSite(
   }
   return (await siteById(ctx.db, site.id))!;
 }
+
+/**
+ * Whose plan a site's paid features are judged by: a team site's owner (a member on a Free plan
+ * may add a domain to a Pro owner's team site), else the person asking.
+ */
+export async function planHolderFor(
+  db: Database,
+  site: Pick<SiteRow, 'team_id' | 'user_id'>,
+  user: UserRow,
+): Promise<UserRow> {
+  if (!site.team_id || site.user_id === user.id) return user;
+  return (await userById(db, site.user_id)) ?? user;
+}

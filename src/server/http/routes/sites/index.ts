@@ -24,6 +24,7 @@ import {
 } from '../../../domain/domains/custom-domains';
 import { deleteSite, listDeployments, listSites, rollbackSite } from '../../../domain/sites/sites';
 import { noteOnTeamSite } from '../../../domain/teams/activity';
+import { planHolderFor } from '../../../domain/teams/team-sites';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { presentSiteAi } from '../../../presenters/site-ai';
@@ -107,7 +108,8 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = requireUser(request);
       const site = await siteOf(request);
       const input = AddDomainRequestSchema.parse(request.body ?? {});
-      const added = await addCustomDomain(ctx, user, site, input.domain);
+      const holder = await planHolderFor(ctx.db, site, user);
+      const added = await addCustomDomain(ctx, holder, site, input.domain);
       await noteOnTeamSite(ctx.db, site, user, 'site.domain-changed', `added ${input.domain} to`);
       return {
         site: presentSite(ctx.config, added.site),
@@ -133,7 +135,7 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/:id/domain/verify', change, async (request) => {
       const user = requireUser(request);
       const site = await siteOf(request);
-      const result = await verifyCustomDomain(ctx, user, site);
+      const result = await verifyCustomDomain(ctx, await planHolderFor(ctx.db, site, user), site);
       return {
         verified: result.verified,
         message: result.message,

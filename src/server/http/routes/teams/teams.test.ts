@@ -200,6 +200,15 @@ describeEachDatabase('teams through the API', (dialect) => {
     );
   });
 
+  it('judges a team site’s custom domain by the owner’s plan, not the member’s', async () => {
+    const made = await teamSite(token.member, uniqueSubdomain('domain'));
+    const res = await server.api('POST', `/api/sites/${made.body.site.id}/domain`, {
+      token: token.member,
+      body: { domain: `www.${uniqueSubdomain('team')}.example.com` },
+    });
+    expect(res.status).toBe(200);
+  });
+
   it('logs who deleted a team site', async () => {
     const sub = uniqueSubdomain('logged');
     const made = await teamSite(token.owner, sub);
