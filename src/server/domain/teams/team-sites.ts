@@ -162,6 +162,6 @@ export async function planHolderFor(
   site: Pick<SiteRow, 'team_id' | 'user_id'>,
   user: UserRow,
 ): Promise<UserRow> {
-  if (!site.team_id || site.user_id === user.id) return user;
+  if (!site.team_id) return user;
   return (await userById(db, site.user_id)) ?? user;
 }
