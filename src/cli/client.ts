@@ -106,18 +106,21 @@ export class ApiClient {
     return (await this.call(DeploymentResponseSchema, 'GET', path)).deployment;
   }
 
-  deployCode(subdomain: string, code: string): Promise<DeployResponse> {
+  /** `team`: the slug (or id) of the team a new site goes to; none, the person's own. */
+  deployCode(subdomain: string, code: string, team?: string): Promise<DeployResponse> {
     return this.call(DeployResponseSchema, 'POST', '/api/deployments/deploy/code', {
-      json: { subdomain, code },
+      json: { subdomain, code, ...(team ? { teamId: team } : {}) },
     });
   }
 
   deployFile(
     subdomain: string,
     file: { name: string; bytes: Uint8Array },
+    team?: string,
   ): Promise<DeployResponse> {
     const form = new FormData();
     form.append('subdomain', subdomain);
+    if (team) form.append('teamId', team);
     form.append('file', new Blob([file.bytes as BlobPart]), file.name);
     return this.call(DeployResponseSchema, 'POST', '/api/deployments/deploy/file', { form });
   }

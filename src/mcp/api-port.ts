@@ -66,17 +66,18 @@ export function apiPort(opts: ApiPortOptions): HostPort {
       .deployment;
 
   return {
-    async deploy(source, subdomain) {
+    async deploy(source, subdomain, team) {
       const started =
         source.kind === 'code'
           ? await call<DeployResponse>('POST', '/api/deployments/deploy/code', {
               subdomain,
               code: Buffer.from(source.bytes).toString('utf8'),
+              ...(team ? { teamId: team } : {}),
             })
           : await call<DeployResponse>(
               'POST',
               '/api/deployments/deploy/file',
-              await upload(source, subdomain),
+              await upload(source, subdomain, team),
             );
       return {
         deployment: started.deployment,
@@ -115,9 +116,14 @@ export function apiPort(opts: ApiPortOptions): HostPort {
  * deploy/file takes a multipart upload: the page as index.html, or the site as the zip a
  * person would upload (made here, on the machine running `artifact-host mcp`).
  */
-async function upload(source: ArtifactSource, subdomain: string): Promise<FormData> {
+async function upload(
+  source: ArtifactSource,
+  subdomain: string,
+  team: string | undefined,
+): Promise<FormData> {
   const form = new FormData();
   form.append('subdomain', subdomain);
+  if (team) form.append('teamId', team);
   if (source.kind === 'files') {
     const zip = await zipOf(source.files);
     form.append('file', new Blob([zip as BlobPart], { type: 'application/zip' }), 'site.zip');

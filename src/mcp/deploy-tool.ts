@@ -25,6 +25,12 @@ export const DEPLOY_ARTIFACT_INPUT = {
     .describe(
       "The site's name in its URL (letters, digits, hyphens). Omit it for a new site: one is made from the title. Give the same one again to update a site.",
     ),
+  team: z
+    .string()
+    .optional()
+    .describe(
+      'The slug of a team the person belongs to, when they want the new site to belong to that team rather than to them.',
+    ),
   title: z
     .string()
     .max(100)
@@ -65,7 +71,7 @@ export function registerDeployTool(
       guarded(onUnexpected, async () => {
         const source = artifactSource(args);
         const subdomain = args.subdomain ?? subdomainFor(args.title);
-        const started = await port.deploy(source, subdomain);
+        const started = await port.deploy(source, subdomain, args.team);
         const done = await port.waitUntilFinished(started.deployment.id, DEPLOY_WAIT_MS);
         return describeOutcome(started, done);
       }),

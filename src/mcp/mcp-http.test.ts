@@ -48,8 +48,23 @@ describeEachDatabase('MCP server over Streamable HTTP at /mcp', (dialect) => {
         'code',
         'files',
         'subdomain',
+        'team',
         'title',
       ]);
+    });
+
+    it('puts a new site in the team the assistant names by its slug', async () => {
+      const made = await server.api('POST', '/api/teams', { token, body: { name: 'MCP crew' } });
+      expect(made.status).toBe(201);
+      const subdomain = uniqueSubdomain('crew');
+      const ok = await call(client, 'deploy_artifact', {
+        code: htmlArtifact('crew'),
+        subdomain,
+        team: made.body.team.slug,
+      });
+      expect(ok.isError, text(ok)).toBeFalsy();
+      const listed = await server.api('GET', `/api/teams/${made.body.team.id}/sites`, { token });
+      expect(listed.body.sites.map((s: { subdomain: string }) => s.subdomain)).toEqual([subdomain]);
     });
 
     it('deploys a page and answers with its live URL; a broken one with its line', async () => {

@@ -20,7 +20,8 @@ export interface StartedDeployment {
 
 export interface HostPort {
   /** Queues a build of `source` on `subdomain` (a new site, or a new version of one's own). */
-  deploy(source: ArtifactSource, subdomain: string): Promise<StartedDeployment>;
+  /** `team`: the slug or id of the team a new site goes to; none, the person's own account. */
+  deploy(source: ArtifactSource, subdomain: string, team?: string): Promise<StartedDeployment>;
   /** The deployment once SUCCESS or FAILED; as it last stood when `timeoutMs` runs out. */
   waitUntilFinished(deploymentId: string, timeoutMs: number): Promise<Deployment>;
   listSites(): Promise<Site[]>;

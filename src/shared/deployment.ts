@@ -39,6 +39,8 @@ export const DeployCodeRequestSchema = z.object({
       message: `The code is too long. The maximum is ${MAX_CODE_CHARS.toLocaleString('en-US')} characters.`,
     }),
   aiProvider: AiProviderSchema.optional(),
+  /** The team a new site goes to (its id, or its slug as the CLI names it); none: personal. */
+  teamId: z.string().min(1).optional(),
 });
 export type DeployCodeRequest = z.infer<typeof DeployCodeRequestSchema>;
 

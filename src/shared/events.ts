@@ -1,3 +1,4 @@
+import type { TeamRole } from './team';
 import type { Announcement } from './admin';
 import type { DeploymentStatus } from './deployment';
 import type { PlanName } from './plans';
@@ -32,7 +33,9 @@ export interface SiteUpdateEvent {
 export type UserUpdateEvent =
   | { type: 'site-deleted' | 'site-created'; siteId: string }
   /** The plan in force changed (billing): screens refetch the user and what the plan allows. */
-  | { type: 'plan-changed'; plan: PlanName };
+  | { type: 'plan-changed'; plan: PlanName }
+  /** Their place in a team changed (null: no longer in it); sent once their sockets left its rooms. */
+  | { type: 'teams-changed'; teamId: string; role: TeamRole | null };
 
 /**
  * `system-update`, to every socket: an operator posted an announcement, or

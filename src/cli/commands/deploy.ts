@@ -22,6 +22,7 @@ Deploys an artifact and waits until it is live, then prints its URL.
 Options:
   --subdomain <name>  where it goes live (default: the file or folder name, slugified);
                       deploying again to one of your subdomains makes a new version
+  --team <slug>       a new site goes to this team instead of your own account
 ${COMMON_HELP}
 
 Exit code 0 only when the deployment succeeded; on a failed build the error goes to stderr
@@ -34,7 +35,7 @@ export const deployCommand: Command = {
   async run(args, term) {
     const { values, positionals: rest } = parse(
       args,
-      { subdomain: { type: 'string', short: 's' } },
+      { subdomain: { type: 'string', short: 's' }, team: { type: 'string' } },
       help,
     );
     if (values.help) return showHelp(term, help);
@@ -50,8 +51,12 @@ export const deployCommand: Command = {
     try {
       const started =
         source.kind === 'code'
-          ? await client.deployCode(subdomain, source.code)
-          : await client.deployFile(subdomain, { name: source.fileName, bytes: source.bytes });
+          ? await client.deployCode(subdomain, source.code, values.team)
+          : await client.deployFile(
+              subdomain,
+              { name: source.fileName, bytes: source.bytes },
+              values.team,
+            );
       const view = progressView(term.stderr, values.json);
       if (!values.json)
         term.stderr.write(

@@ -31,6 +31,7 @@ import * as twoFactor from './migrations/017_two_factor';
 import * as abuseReportBatching from './migrations/019_abuse_report_batching';
 import * as aiSiteDays from './migrations/020_ai_site_days';
 import * as siteBranding from './migrations/021_site_branding';
+import * as teams from './migrations/022_teams';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '019_abuse_report_batching': abuseReportBatching,
   '020_ai_site_days': aiSiteDays,
   '021_site_branding': siteBranding,
+  '022_teams': teams,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -2,6 +2,7 @@ import type { AbuseCategory } from '../../shared/admin';
 import type { DeploymentStatus } from '../../shared/deployment';
 import type { PlanName } from '../../shared/plans';
 import type { SiteStatus } from '../../shared/site';
+import type { TeamRole } from '../../shared/team';
 import type { AnnouncementRow } from '../db/schema';
 
 /** What the realtime part needs of a deployment to tell its watchers; plain data, so it crosses nodes. */
@@ -31,6 +32,11 @@ export interface AppEvents {
   'site.changed': { siteId: string; userId: string; status: SiteStatus };
   /** A site and everything it served are gone. */
   'site.deleted': { siteId: string; userId: string };
+  /**
+   * A person's role in a team changed, or they left it (role null): every node drops their
+   * sockets from the team's site rooms at once.
+   */
+  'team.membership-changed': { teamId: string; userId: string; role: TeamRole | null };
   /** The list of a user's sites changed. */
   'user.sites-changed': { userId: string; siteId: string; change: 'site-created' | 'site-deleted' };
   /** A custom domain's DNS record was found: the certificate work orders its certificate. */

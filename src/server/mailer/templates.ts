@@ -288,3 +288,25 @@ export function emailChangeNoticeMail(input: {
     html: layout(before, { label: 'Change my password', url: input.securityUrl }),
   };
 }
+
+export function teamInvitationMail(input: {
+  inviter: string;
+  team: string;
+  role: string;
+  url: string;
+}): MailContent {
+  const before = [
+    'Hello,',
+    `${input.inviter} invited you to join the team "${input.team}" on Artifact Host as ${input.role}.`,
+    'The link works once, within 7 days, for this e-mail address: sign in or sign up with it to accept.',
+  ];
+  const after = [
+    `Or paste this address into your browser: ${input.url}`,
+    'If you did not expect this, ignore this e-mail: nothing changes unless you accept.',
+  ];
+  return {
+    subject: `Join ${input.team} on Artifact Host`,
+    text: `${before.join('\n\n')}\n\nAccept the invitation: ${input.url}\n\n${after[1]}\n\nArtifact Host\n`,
+    html: layout(before, { label: 'Accept invitation', url: input.url }, after),
+  };
+}

@@ -37,7 +37,7 @@ export function domainPort(ctx: AppContext, actor: Actor, opts: DomainPortOption
     return presentDeployment(ctx.config, deployment, site);
   };
   const port: HostPort = {
-    async deploy(source, subdomain) {
+    async deploy(source, subdomain, team) {
       authorize(actor, TOOL.deploy_artifact);
       // The budget first: a refused deploy costs a counter, not a copy of its files.
       await opts.spendDeployBudget();
@@ -50,6 +50,7 @@ export function domainPort(ctx: AppContext, actor: Actor, opts: DomainPortOption
             : { kind: source.kind, bytes: source.bytes, name: null },
         aiProvider: null,
         clientAddress: opts.clientAddress,
+        teamId: team ?? null,
       });
       const site = presentSite(ctx.config, started.site);
       return {

@@ -5,7 +5,7 @@ import type { AppEvents } from '../events';
 import { presentAnnouncement } from '../presenters/announcement';
 import { presentDeploymentEvent } from '../presenters/deployment';
 import { rooms } from './rooms';
-import { attachSocketServer } from './socket-server';
+import { attachSocketServer, leaveRoomsNoLongerAllowed } from './socket-server';
 
 /**
  * Turns what happened (events from any node) into socket.io messages for this node's
@@ -55,6 +55,15 @@ export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
     ctx.events.on('access-tokens.revoked', (e) =>
       local.in(e.tokenIds.map(rooms.accessToken)).disconnectSockets(true),
     ),
+    ctx.events.on('team.membership-changed', (e) => {
+      leaveRoomsNoLongerAllowed(ctx, io, e.userId)
+        .then(() =>
+          local
+            .to(rooms.user(e.userId))
+            .emit(EVENTS.userUpdate, { type: 'teams-changed', teamId: e.teamId, role: e.role }),
+        )
+        .catch((err: unknown) => ctx.log.error({ err }, 'leaving team rooms failed'));
+    }),
     ctx.events.on('user.moderated', (e) => {
       if (e.suspended) local.in(rooms.account(e.userId)).disconnectSockets(true);
     }),

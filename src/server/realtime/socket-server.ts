@@ -121,3 +121,25 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer): Ser
   io.on('connection', (socket) => onConnection(ctx, socket));
   return io;
 }
+
+/**
+ * After a person's place in a team changed: each of their sockets on this node leaves every
+ * site and deployment room the policy no longer lets them watch (a removed member, a deleted
+ * team). Asked on every node, so it takes effect at once wherever they are connected.
+ */
+export async function leaveRoomsNoLongerAllowed(
+  ctx: AppContext,
+  io: Server,
+  userId: string,
+): Promise<void> {
+  const sockets = await io.local.in(rooms.account(userId)).fetchSockets();
+  for (const socket of sockets) {
+    const user = (socket.data as SocketData).user;
+    if (!user) continue;
+    for (const room of socket.rooms) {
+      const [kind, id] = room.split(':') as [string, string];
+      if ((kind !== 'site' && kind !== 'deployment') || !id) continue;
+      if (!(await mayWatch(ctx.db, user, kind, id))) socket.leave(room);
+    }
+  }
+}

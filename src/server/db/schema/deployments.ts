@@ -25,6 +25,8 @@ export interface DeploymentsTable {
   attempts: number;
   /** Where the deploy was asked from (an IPv6 client as its /64); null for the demo seed. */
   client_address: string | null;
+  /** Who deployed this version (migration 022); null before teams, for the seed, or when gone. */
+  deployed_by: string | null;
   created_at: string;
   started_at: string | null;
   deployed_at: string | null;

@@ -40,6 +40,12 @@ import type {
   TwoFactorRecoveryCodesTable,
   TwoFactorTotpTable,
 } from './two-factor';
+import type {
+  TeamActivityTable,
+  TeamInvitationsTable,
+  TeamMembersTable,
+  TeamsTable,
+} from './teams';
 import type { EmailVerificationsTable, PasswordResetsTable, UsersTable } from './users';
 
 export type * from './access-tokens';
@@ -52,6 +58,7 @@ export type * from './oauth';
 export type * from './operations';
 export type * from './sessions';
 export type * from './sites';
+export type * from './teams';
 export type * from './two-factor';
 export type * from './users';
 
@@ -97,4 +104,8 @@ export interface DB {
   certificates: CertificatesTable;
   installation_secrets: InstallationSecretsTable;
   acme_orders: AcmeOrdersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
+  team_activity: TeamActivityTable;
 }

@@ -40,6 +40,8 @@ export interface SitesTable extends SiteBrandingColumns {
   /** Set by an operator (migration 015): hosting answers 451, files are kept for review. */
   disabled_at: string | null;
   disabled_reason: string | null;
+  /** The team the site belongs to (migration 022); its `user_id` is then the team's owner. */
+  team_id: string | null;
 }
 
 /** A claim link for a guest's sites (migrations/014_site_claims.ts). */

@@ -16,7 +16,7 @@ import {
 import { insertSite, setLiveDeployment, siteById, siteBySubdomain } from '../../db/queries/sites';
 import { lockUser } from '../../db/queries/users';
 import { isUniqueViolation } from '../../db/errors';
-import type { DeploymentRow, SiteRow, UserRow } from '../../db/schema';
+import type { DeploymentRow, SiteRow, TeamRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, tooManyRequests } from '../../errors';
 import type { DeploymentState } from '../../events';
 import { newId, nowIso } from '../../lib/ids';
@@ -24,7 +24,8 @@ import { releaseBlobHold, storeHeldBlob } from '../blobs';
 import { NO_CUSTOM_DOMAIN } from '../domains/custom-domain-checks';
 import { isExpired } from '../sites/expiry';
 import { assertCanCreateSite, assertWithinStorageQuota } from '../billing/plans';
-import { assertMayDeploy, can } from '../policy';
+import { assertMayDeploy, authorize, can, withMembership } from '../policy';
+import { payerOf, recordTeamDeploy, teamForNewSite } from '../teams/team-sites';
 import {
   changeSiteStatus,
   STATUS_WITH_LIVE_VERSION,
@@ -79,17 +80,23 @@ async function siteForDeploy(
   ctx: AppContext,
   user: UserRow,
   subdomain: string,
+  team: TeamRow | null,
 ): Promise<{ site: SiteRow; created: boolean }> {
-  const existing = await siteBySubdomain(ctx.db, subdomain);
-  if (existing && !isExpired(existing)) {
-    if (!can(user, 'sites.deploy', existing)) throw conflict(TAKEN);
+  const found = await siteBySubdomain(ctx.db, subdomain);
+  if (found && !isExpired(found)) {
+    const existing = await withMembership(ctx.db, user, found);
+    if (!can(user, 'sites.view', existing)) throw conflict(TAKEN);
+    authorize(user, 'sites.deploy', existing);
     return { site: existing, created: false };
   }
+  const existing = found;
   if (existing) await deleteSite(ctx, existing);
   const now = Date.now();
   const site: SiteRow = {
     id: newId(),
-    user_id: user.id,
+    // A team site is its owner's to pay for: every count of a plan reads `user_id`.
+    user_id: team ? team.owner_id : user.id,
+    team_id: team ? team.id : null,
     name: subdomain,
     subdomain,
     status: 'PENDING',
@@ -107,8 +114,8 @@ async function siteForDeploy(
     // Count and insert under the account's lock: concurrent deploys of new sites take the
     // plan's last place once.
     await ctx.db.transaction().execute(async (trx) => {
-      await lockUser(trx, user.id);
-      await assertCanCreateSite(trx, ctx.config, user);
+      await lockUser(trx, site.user_id);
+      await assertCanCreateSite(trx, ctx.config, team ? await payerOf(trx, team) : user);
       await insertSite(trx, site);
     });
   } catch (err) {
@@ -157,6 +164,8 @@ export async function enqueueDeployment(
     name: string | null;
     aiProvider: AiProvider | null;
     clientAddress: string | null;
+    /** Who asked for this version; null for the seed and the machinery. */
+    deployedBy: string | null;
   },
 ): Promise<DeploymentRow> {
   const { deployment, replaced } = await ctx.db.transaction().execute(async (trx) => {
@@ -178,6 +187,7 @@ export async function enqueueDeployment(
       heartbeat_at: null,
       attempts: 0,
       client_address: source.clientAddress,
+      deployed_by: source.deployedBy,
       created_at: nowIso(),
       started_at: null,
       deployed_at: null,
@@ -211,16 +221,23 @@ export async function startDeployment(
     aiProvider: AiProvider | null;
     /** Where the deploy comes from; null for the demo seed. */
     clientAddress: string | null;
+    /** The team a new site goes to; a site that exists stays where it is. */
+    teamId?: string | null;
   },
 ): Promise<Started> {
   const check = checkSubdomain(input.subdomain);
   if (!check.ok) throw badRequest(check.message);
   assertMayDeploy(user);
-  const existing = await siteBySubdomain(ctx.db, check.subdomain);
+  const found = await siteBySubdomain(ctx.db, check.subdomain);
+  // The team matters only to a new site: a new version stays where its site is.
+  const isNew = !found || isExpired(found);
+  const team = input.teamId && isNew ? await teamForNewSite(ctx, user, input.teamId) : null;
+  const existing = found && (await withMembership(ctx.db, user, found));
   if (existing && can(user, 'sites.deploy', existing)) assertMayDeploy(user, existing);
   await assertMayQueueBuild(ctx, user.id, check.subdomain, input.clientAddress);
-  await assertWithinStorageQuota(ctx.db, ctx.config, user, input.source.bytes.byteLength);
-  const { site, created } = await siteForDeploy(ctx, user, check.subdomain);
+  const payer = team ? await payerOf(ctx.db, team) : user;
+  await assertWithinStorageQuota(ctx.db, ctx.config, payer, input.source.bytes.byteLength);
+  const { site, created } = await siteForDeploy(ctx, user, check.subdomain, team);
   let stored: Awaited<ReturnType<typeof storeHeldBlob>>;
   try {
     stored = await storeHeldBlob(ctx.db, ctx.blobs, input.source.bytes);
@@ -235,7 +252,9 @@ export async function startDeployment(
     name: input.source.name,
     aiProvider: input.aiProvider,
     clientAddress: input.clientAddress,
+    deployedBy: user.id,
   });
+  if (site.team_id) await recordTeamDeploy(ctx.db, site, user, deployment.version);
   // The deployment now refers to its source: deleting the site deletes the source with it.
   await releaseBlobHold(ctx.db, stored);
   if (created) {
@@ -253,6 +272,7 @@ export async function redeploySite(
   ctx: AppContext,
   site: SiteRow,
   clientAddress: string,
+  deployedBy: string | null = null,
 ): Promise<DeploymentRow> {
   const base =
     (site.current_deployment_id && (await deploymentById(ctx.db, site.current_deployment_id))) ||
@@ -266,6 +286,7 @@ export async function redeploySite(
     name: base.source_name,
     aiProvider: base.ai_provider,
     clientAddress,
+    deployedBy,
   });
 }
 

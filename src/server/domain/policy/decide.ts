@@ -3,22 +3,35 @@ import type { SiteRow, UserRow } from '../../db/schema';
 import { accountSuspended, forbidden, notFound, type AppError } from '../../errors';
 import { planOf } from '../billing/plans';
 import { actorOf, type Actor, type Asker } from './actor';
-import { ACCOUNT_NEEDS_SESSION, NOT_AN_OPERATOR, ONLY_READ } from './messages';
+import type { TeamRole } from '../../../shared/team';
+import { ACCOUNT_NEEDS_SESSION, NOT_AN_OPERATOR, ONLY_READ, TEAM_ROLE_REFUSED } from './messages';
 import { RULES, type Action, type Rule, type SiteRole } from './rules';
 
-/** The site a decision is about, as much of it as the rules read. */
-export type SiteSubject = Pick<SiteRow, 'id' | 'user_id'> & { team_id?: string | null };
-
 /**
- * Where a role on a site comes from besides owning it. There are no teams yet: the lookup
- * answers "none". Teams give a real one (the actor's memberships, loaded with the actor so the
- * rules stay synchronous); nothing else in the rules changes.
+ * The site a decision is about, as much of it as the rules read. A team site carries the asking
+ * person's role in its team, loaded before the (synchronous) rules run: `withMembership`.
  */
+export type SiteSubject = Pick<SiteRow, 'id' | 'user_id'> & {
+  team_id?: string | null;
+  membership?: { userId: string; role: TeamRole } | null;
+};
+
+/** A team as the subject: the asking person's role in it, loaded beforehand (null: none). */
+export interface TeamSubject {
+  team: { id: string };
+  role: TeamRole | null;
+}
+
+/** Where a role on a site comes from besides owning it: a membership of the site's team. */
 export interface PolicyDeps {
   membershipOf(user: UserRow, site: SiteSubject): SiteRole | null;
 }
 
-const NO_TEAMS: PolicyDeps = { membershipOf: () => null };
+/** The membership loaded onto the subject, when it is the asking person's. */
+const LOADED_MEMBERSHIP: PolicyDeps = {
+  membershipOf: (user, site) =>
+    site.team_id && site.membership?.userId === user.id ? site.membership.role : null,
+};
 
 export function createPolicy(deps: PolicyDeps) {
   /** The one answer to "what is this person on this site?". */
@@ -28,7 +41,11 @@ export function createPolicy(deps: PolicyDeps) {
   }
 
   /** Why `asker` may not do `action` (to `site`), or null when they may. */
-  function refusal(asker: Asker, action: Action, site?: SiteSubject): AppError | null {
+  function refusal(
+    asker: Asker,
+    action: Action,
+    subject?: SiteSubject | TeamSubject,
+  ): AppError | null {
     const actor = actorOf(asker);
     const rule: Rule = RULES[action];
     const tokenRefusal = refusalOfCredential(actor, rule);
@@ -37,22 +54,32 @@ export function createPolicy(deps: PolicyDeps) {
     if (rule.guests && user.is_guest) return forbidden(rule.guests);
     if (rule.notSuspended && user.suspended_at) return accountSuspended(user.suspended_reason);
     if (rule.operators && !actor.operator) return forbidden(NOT_AN_OPERATOR);
-    if (rule.siteRoles && site) {
-      const role = roleOn(user, site);
-      if (!role || !rule.siteRoles.includes(role)) return notFound('Site not found');
+    if (subject && 'team' in subject) {
+      if (rule.teamRoles) {
+        if (!subject.role) return notFound('Team not found');
+        if (!rule.teamRoles.includes(subject.role)) return forbidden(TEAM_ROLE_REFUSED);
+      }
+      return null;
+    }
+    if (rule.siteRoles && subject) {
+      const role = roleOn(user, subject);
+      if (!role) return notFound('Site not found');
+      // A team member who may see the site hears why they may not do this; on a personal
+      // site the owner is the only role, and may do everything.
+      if (!rule.siteRoles.includes(role)) return forbidden(TEAM_ROLE_REFUSED);
     }
     return null;
   }
 
   /** Throws the refusal (401/403/404 in the product's words) unless `asker` may. */
-  function authorize(asker: Asker, action: Action, site?: SiteSubject): void {
-    const refused = refusal(asker, action, site);
+  function authorize(asker: Asker, action: Action, subject?: SiteSubject | TeamSubject): void {
+    const refused = refusal(asker, action, subject);
     if (refused) throw refused;
   }
 
   /** Whether `asker` may: for flags on screens and for callers that answer in their own way. */
-  function can(asker: Asker, action: Action, site?: SiteSubject): boolean {
-    return refusal(asker, action, site) === null;
+  function can(asker: Asker, action: Action, subject?: SiteSubject | TeamSubject): boolean {
+    return refusal(asker, action, subject) === null;
   }
 
   return { roleOn, refusal, authorize, can };
@@ -66,7 +93,7 @@ function refusalOfCredential(actor: Actor, rule: Rule): AppError | null {
   return forbidden(credential.scope === 'read' ? ONLY_READ : ACCOUNT_NEEDS_SESSION);
 }
 
-export const { roleOn, refusal, authorize, can } = createPolicy(NO_TEAMS);
+export const { roleOn, refusal, authorize, can } = createPolicy(LOADED_MEMBERSHIP);
 
 /** An operator of the service: the ADMIN plan, which a proven admin address also gives. */
 export function isOperator(

@@ -14,6 +14,7 @@ export {
   roleOn,
   type PolicyDeps,
   type SiteSubject,
+  type TeamSubject,
 } from './decide';
 export {
   MCP_TOOL_ACTIONS,
@@ -22,13 +23,28 @@ export {
   type Rule,
   type SiteAction,
   type SiteRole,
+  type TeamAction,
 } from './rules';
 export * from './messages';
-export { assertMayDeploy, mayWatch, ownedDeployment, ownedSite, type RoomKind } from './sites';
-export { assertMayUseCustomDomains, assertMayWhiteLabel, mayWhiteLabel } from './plan-gates';
+export {
+  assertMayDeploy,
+  mayWatch,
+  ownedDeployment,
+  ownedSite,
+  withMembership,
+  type RoomKind,
+} from './sites';
+export {
+  assertMayRunTeam,
+  assertMayUseCustomDomains,
+  assertMayWhiteLabel,
+  mayRunTeams,
+  mayWhiteLabel,
+} from './plan-gates';
 export { mayGetCertificate } from './certificate-eligibility';
 export { assertSignedInSince } from './recent-sign-in';
 export { assertEmailVerified } from './verified-address';
 export { assertOperatorSecondFactor, operatorOwesSecondFactor } from './operator-second-factor';
 export { assertMaySuspend } from './moderation';
 export { mayManageBilling, ownsCheckout } from './billing';
+export { assertInvitationIsFor, assertNotTheOwner, authorizeOnTeam, teamSubject } from './teams';

@@ -32,6 +32,7 @@ export const ACCOUNTS_ONLY = {
   notifications: 'Create an account to choose which e-mails you get.',
   claim: CLAIM_MESSAGES.guestsCannotClaim,
   upgrade: 'Create an account to upgrade your plan.',
+  teams: 'Create an account to create a team.',
   deleteAccount: 'A guest session has no account to delete.',
   passkeys: 'Create an account to add a passkey.',
   twoFactor: 'Create an account to use two-factor authentication.',
@@ -51,3 +52,5 @@ export const SECOND_FACTOR_REQUIRED_MESSAGE =
 
 export const OPERATORS_CANNOT_BE_SUSPENDED =
   'Operators cannot be suspended. Remove the ADMIN plan first.';
+/** A team member whose role does not include what they asked. */
+export const TEAM_ROLE_REFUSED = 'Your role in this team does not allow this.';

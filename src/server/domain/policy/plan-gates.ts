@@ -40,3 +40,25 @@ export function assertMayWhiteLabel(config: Config, user: UserRow): void {
     `White-label sites are part of the Pro plan; your account is on the ${plan} plan. Upgrade to Pro to turn white-label on.`,
   );
 }
+
+/** Whether the account may own teams: Pro and ADMIN, the plans that include white-label. */
+export function mayRunTeams(
+  config: Config,
+  user: Pick<UserRow, 'email' | 'plan' | 'is_guest' | 'email_verified'>,
+): boolean {
+  return includesWhiteLabel(planOf(config, user));
+}
+
+/**
+ * Refuses a new team, a new member or a new team site while the owner's plan lacks teams. A
+ * downgraded owner's team keeps serving and working on what it has; it only stops growing.
+ */
+export function assertMayRunTeam(config: Config, owner: UserRow, what: 'create' | 'grow'): void {
+  if (mayRunTeams(config, owner)) return;
+  const plan = PLANS[planOf(config, owner)].label;
+  throw forbidden(
+    what === 'create'
+      ? `Teams are part of the Pro plan; your account is on the ${plan} plan. Upgrade to Pro to create a team.`
+      : `This team's owner is on the ${plan} plan, which does not include teams: its sites keep serving, but it takes no new members or sites until the owner upgrades to Pro.`,
+  );
+}

@@ -17,8 +17,12 @@ import {
   roleOn,
   type Action,
   type SiteRole,
+  type SiteAction,
   type SiteSubject,
+  type TeamAction,
+  type TeamSubject,
 } from '.';
+import type { TeamRole } from '../../../shared/team';
 
 const person = (id: string, extra: Partial<UserRow> = {}): UserRow =>
   ({
@@ -72,7 +76,8 @@ describe('the access policy', () => {
     expect(teams.roleOn(dan, teamSite)).toBeNull();
     const may = (user: UserRow) => SITE_ACTIONS.filter((a) => teams.can(user, a, teamSite));
     expect(may(ann)).toEqual(['sites.view', 'sites.deploy', 'sites.change', 'sites.delete']);
-    expect(may(bob)).toEqual(['sites.view', 'sites.deploy']);
+    // On a team site a member works on the site as its owner would; a viewer only looks.
+    expect(may(bob)).toEqual(['sites.view', 'sites.deploy', 'sites.change', 'sites.delete']);
     expect(may(cid)).toEqual(['sites.view']);
     expect(may(dan)).toEqual([]);
     // A membership is of its team's sites only.
@@ -82,6 +87,67 @@ describe('the access policy', () => {
     expect(teams.refusal(readToken, 'sites.deploy', teamSite)?.message).toBe(ONLY_READ);
     expect(teams.can(readToken, 'sites.view', teamSite)).toBe(true);
   });
+
+  // Every team role against every team action and site action: one row a role.
+  const TEAM_ACTIONS: TeamAction[] = [
+    'teams.view',
+    'teams.invite',
+    'teams.change-roles',
+    'teams.remove-member',
+    'teams.leave',
+    'teams.transfer',
+    'teams.delete',
+    'teams.create-site',
+    'teams.move-site-out',
+  ];
+  const MAY: Record<TeamRole | 'stranger', { team: TeamAction[]; site: SiteAction[] }> = {
+    owner: {
+      team: TEAM_ACTIONS.filter((a) => a !== 'teams.leave'),
+      site: [...SITE_ACTIONS],
+    },
+    admin: {
+      team: [
+        'teams.view',
+        'teams.invite',
+        'teams.change-roles',
+        'teams.remove-member',
+        'teams.leave',
+        'teams.create-site',
+        'teams.move-site-out',
+      ],
+      site: [...SITE_ACTIONS],
+    },
+    member: {
+      team: ['teams.view', 'teams.leave', 'teams.create-site'],
+      site: [...SITE_ACTIONS],
+    },
+    viewer: { team: ['teams.view', 'teams.leave'], site: ['sites.view'] },
+    stranger: { team: [], site: [] },
+  };
+  for (const [role, may] of Object.entries(MAY) as Array<
+    [TeamRole | 'stranger', (typeof MAY)['owner']]
+  >) {
+    it(`gives a team's ${role} exactly the actions of that role`, () => {
+      const cid = person('cid');
+      const known = role === 'stranger' ? null : role;
+      const team: TeamSubject = { team: { id: 't1' }, role: known };
+      const site: SiteSubject = {
+        id: 's3',
+        user_id: ann.id,
+        team_id: 't1',
+        membership: known ? { userId: cid.id, role: known } : null,
+      };
+      expect(TEAM_ACTIONS.filter((a) => can(cid, a, team))).toEqual(may.team);
+      expect(SITE_ACTIONS.filter((a) => can(cid, a, site))).toEqual(may.site);
+      for (const action of TEAM_ACTIONS.filter((a) => !may.team.includes(a))) {
+        // A stranger does not learn the team exists; a member hears their role falls short.
+        expect(refusal(cid, action, team)?.status, action).toBe(known ? 403 : 404);
+      }
+      for (const action of SITE_ACTIONS.filter((a) => !may.site.includes(a))) {
+        expect(refusal(cid, action, site)?.status, action).toBe(known ? 403 : 404);
+      }
+    });
+  }
 
   it('judges access tokens by the action, with the words of each refusal', () => {
     const read = { user: ann, credential: { kind: 'token', scope: 'read' } } as const;

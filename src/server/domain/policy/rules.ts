@@ -1,11 +1,17 @@
+import type { TeamRole } from '../../../shared/team';
 import { ACCOUNTS_ONLY, ADMIN_NEEDS_SESSION, TOKENS_NEED_SESSION } from './messages';
 
-/** What someone may be on a site. Today only its owner; a team would add members with roles. */
-export type SiteRole = 'owner' | 'member' | 'viewer';
+/**
+ * What someone may be on a site: its owner, or a member of its team with their team role (the
+ * team's owner is the owner of its sites). A personal site has its owner only.
+ */
+export type SiteRole = TeamRole;
 
-const ANY_ROLE: readonly SiteRole[] = ['owner', 'member', 'viewer'];
-const WORKERS: readonly SiteRole[] = ['owner', 'member'];
-const OWNER: readonly SiteRole[] = ['owner'];
+const ANY_ROLE: readonly TeamRole[] = ['owner', 'admin', 'member', 'viewer'];
+const WORKERS: readonly TeamRole[] = ['owner', 'admin', 'member'];
+const MANAGERS: readonly TeamRole[] = ['owner', 'admin'];
+const OWNER: readonly TeamRole[] = ['owner'];
+const NOT_OWNER: readonly TeamRole[] = ['admin', 'member', 'viewer'];
 
 /**
  * One action's rule, as independent facets; a facet left out does not apply. They are judged
@@ -15,8 +21,10 @@ const OWNER: readonly SiteRole[] = ['owner'];
  * 2. `guests`: the action is for accounts only, and this is what a guest is told.
  * 3. `notSuspended`: a suspended account is refused, with the operator's reason.
  * 4. `operators`: only the operators of the service.
- * 5. `siteRoles`: the roles on the subject site that may; anyone else is told it is missing,
- *    so nobody learns that another account's site exists.
+ * 5. `siteRoles`: the roles on the subject site that may; anyone without a role is told it is
+ *    missing, so nobody learns that another account's site exists, and a team member whose
+ *    role falls short is refused (403).
+ * 6. `teamRoles`: the same for a team as the subject: a stranger is told it is missing.
  */
 export interface Rule {
   tokens?: 'any' | 'deploy' | 'never';
@@ -25,6 +33,7 @@ export interface Rule {
   notSuspended?: true;
   operators?: true;
   siteRoles?: readonly SiteRole[];
+  teamRoles?: readonly TeamRole[];
 }
 
 // Tokens: reads are open to both scopes; a deploy token may change sites only through the
@@ -40,8 +49,8 @@ export const RULES = {
   'deployments.create': { tokens: 'deploy' },
   'sites.view': { tokens: 'any', siteRoles: ANY_ROLE },
   'sites.deploy': { tokens: 'deploy', siteRoles: WORKERS },
-  'sites.change': { tokens: 'never', siteRoles: OWNER },
-  'sites.delete': { tokens: 'deploy', siteRoles: OWNER },
+  'sites.change': { tokens: 'never', siteRoles: WORKERS },
+  'sites.delete': { tokens: 'deploy', siteRoles: WORKERS },
   // Who takes a guest's sites: accounts only (a guest claiming would keep them expiring).
   'sites.claim': { guests: ACCOUNTS_ONLY.claim },
 
@@ -65,11 +74,27 @@ export const RULES = {
   // The MCP endpoint: tools judge the scope one by one (one POST carries any tool).
   'mcp.connect': { tokens: 'any', guests: ACCOUNTS_ONLY.mcp },
 
+  // Teams: one line a role rule. The owner pays and may do all; admins run the membership;
+  // members work on the team's sites; viewers only look.
+  'teams.create': { tokens: 'never', guests: ACCOUNTS_ONLY.teams },
+  'teams.view': { tokens: 'any', teamRoles: ANY_ROLE },
+  'teams.invite': { tokens: 'never', teamRoles: MANAGERS },
+  'teams.change-roles': { tokens: 'never', teamRoles: MANAGERS },
+  'teams.remove-member': { tokens: 'never', teamRoles: MANAGERS },
+  'teams.leave': { tokens: 'never', teamRoles: NOT_OWNER },
+  'teams.transfer': { tokens: 'never', teamRoles: OWNER },
+  'teams.delete': { tokens: 'never', teamRoles: OWNER },
+  'teams.create-site': { tokens: 'deploy', teamRoles: WORKERS },
+  'teams.move-site-out': { tokens: 'never', teamRoles: MANAGERS },
+
   // The operators' console.
   'admin.console': { tokens: 'never', tokenRefusal: ADMIN_NEEDS_SESSION, operators: true },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;
+
+/** Actions whose subject is a team. */
+export type TeamAction = Extract<Action, `teams.${string}`>;
 
 /** Actions whose subject is a site. */
 export type SiteAction = 'sites.view' | 'sites.deploy' | 'sites.change' | 'sites.delete';

@@ -3,22 +3,44 @@ import { siteById } from '../../db/queries/sites';
 import type { Database } from '../../db/database';
 import type { DeploymentRow, SiteRow, UserRow } from '../../db/schema';
 import { AppError, accountSuspended, notFound, siteDisabled } from '../../errors';
-import type { Asker } from './actor';
-import { can } from './decide';
+import type { TeamRole } from '../../../shared/team';
+import { roleInTeam } from '../../db/queries/teams';
+import { actorOf, type Asker } from './actor';
+import { authorize, can } from './decide';
 import type { SiteAction } from './rules';
 
 // Sites and deployments as their subjects: loaded here, then judged by the rules. Anybody
 // else's site or deployment is as good as missing (no existence leak).
 
-/** The site, when `asker` may do `action` to it; 404 otherwise. */
+/**
+ * A team site with the asking person's role in its team loaded on it, so the synchronous rules
+ * can judge it; a personal site as it is.
+ */
+export async function withMembership<T extends SiteRow>(
+  db: Database,
+  asker: Asker,
+  site: T,
+): Promise<T & { membership?: { userId: string; role: TeamRole } | null }> {
+  if (!site.team_id) return site;
+  const userId = actorOf(asker).user.id;
+  const role = await roleInTeam(db, site.team_id, userId);
+  return { ...site, membership: role ? { userId, role } : null };
+}
+
+/**
+ * The site, when `asker` may do `action` to it; 404 when they have no role on it, 403 when
+ * their team role does not include the action.
+ */
 export async function ownedSite(
   db: Database,
   asker: Asker,
   siteId: string,
   action: SiteAction = 'sites.view',
 ): Promise<SiteRow> {
-  const site = await siteById(db, siteId);
-  if (!site || !can(asker, action, site)) throw notFound('Site not found');
+  const found = await siteById(db, siteId);
+  if (!found) throw notFound('Site not found');
+  const site = await withMembership(db, asker, found);
+  authorize(asker, action, site);
   return site;
 }
 
@@ -30,8 +52,12 @@ export async function ownedDeployment(
   action: SiteAction = 'sites.view',
 ): Promise<{ deployment: DeploymentRow; site: SiteRow }> {
   const deployment = await deploymentById(db, deploymentId);
-  const site = deployment && (await siteById(db, deployment.site_id));
-  if (!deployment || !site || !can(asker, action, site)) throw notFound('Deployment not found');
+  const found = deployment && (await siteById(db, deployment.site_id));
+  const site = found && (await withMembership(db, asker, found));
+  if (!deployment || !site || !can(asker, 'sites.view', site)) {
+    throw notFound('Deployment not found');
+  }
+  authorize(asker, action, site);
   return { deployment, site };
 }
 
@@ -49,7 +75,7 @@ export async function mayWatch(
   return check.then(
     () => true,
     (err: unknown) => {
-      if (err instanceof AppError && err.status === 404) return false;
+      if (err instanceof AppError && (err.status === 404 || err.status === 403)) return false;
       throw err;
     },
   );

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { adminRoutes } from './admin';
 import { analyticsRoutes } from './analytics';
 import { apiKeyRoutes } from './api-keys';
+import { invitationRoutes, siteMoveRoutes, teamRoutes } from './teams';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { configRoutes } from './config';
@@ -25,6 +26,9 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(claimRoutes(ctx), { prefix: '/api/sites/claim' });
   await app.register(siteRoutes(ctx), { prefix: '/api/sites' });
   await app.register(brandingRoutes(ctx), { prefix: '/api/sites' });
+  await app.register(siteMoveRoutes(ctx), { prefix: '/api/sites' });
+  await app.register(teamRoutes(ctx), { prefix: '/api/teams' });
+  await app.register(invitationRoutes(ctx), { prefix: '/api/invitations' });
   await app.register(deploymentRoutes(ctx), { prefix: '/api/deployments' });
   await app.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' });
   await app.register(tokenRoutes(ctx), { prefix: '/api/tokens' });

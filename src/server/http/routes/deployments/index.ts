@@ -62,6 +62,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
           source: { kind: 'code', bytes: Buffer.from(input.code, 'utf8'), name: null },
           aiProvider: input.aiProvider ?? null,
           clientAddress: clientAddress(request),
+          teamId: input.teamId ?? null,
         });
         return reply.status(201).send(deployed(started.site, started.deployment, started.claim));
       },
@@ -109,7 +110,12 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
           IdParamsSchema.parse(request.params).id,
           'sites.deploy',
         );
-        const deployment = await redeploySite(ctx, site, clientAddress(request));
+        const deployment = await redeploySite(
+          ctx,
+          site,
+          clientAddress(request),
+          requireUser(request).id,
+        );
         return reply.status(201).send(deployed(site, deployment));
       },
     );

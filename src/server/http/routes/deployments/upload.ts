@@ -7,6 +7,8 @@ import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../
 export interface Upload {
   subdomain: string;
   source: DeploySource;
+  /** The team a new site goes to, when the form names one. */
+  teamId: string | null;
 }
 
 function kindOf(fileName: string): 'html' | 'zip' | null {
@@ -35,10 +37,12 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
 
 async function readParts(request: FastifyRequest): Promise<Upload> {
   let subdomain = '';
+  let teamId: string | null = null;
   let source: DeploySource | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'field') {
       if (part.fieldname === 'subdomain') subdomain = String(part.value);
+      if (part.fieldname === 'teamId' && part.value) teamId = String(part.value);
       continue;
     }
     // Only the first file counts: one upload is one artifact; later ones are read and dropped.
@@ -63,5 +67,5 @@ async function readParts(request: FastifyRequest): Promise<Upload> {
     source = { kind, bytes, name: part.filename.slice(0, 255) };
   }
   if (!source) throw badRequest(UPLOAD_MESSAGES.noFile);
-  return { subdomain, source };
+  return { subdomain, source, teamId };
 }

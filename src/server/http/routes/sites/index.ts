@@ -24,6 +24,8 @@ import {
 } from '../../../domain/domains/custom-domains';
 import { deleteSite, listDeployments, listSites, rollbackSite } from '../../../domain/sites/sites';
 import { presentSiteAnalytics } from '../../../presenters/analytics';
+import { noteOnTeamSite } from '../../../domain/teams/activity';
+import { planHolderFor } from '../../../domain/teams/team-sites';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { presentSiteAi } from '../../../presenters/site-ai';
@@ -71,6 +73,7 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete('/:id', { config: { action: 'sites.delete' } }, async (request) => {
       const site = await siteOf(request);
       await deleteSite(ctx, site);
+      await noteOnTeamSite(ctx.db, site, requireUser(request), 'site.deleted', 'deleted');
       return { ok: true, siteId: site.id } satisfies DeleteSiteResponse;
     });
 
@@ -89,6 +92,13 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       const site = await siteOf(request);
       const input = RollbackRequestSchema.parse(request.body ?? {});
       const done = await rollbackSite(ctx, site, input.deploymentId);
+      await noteOnTeamSite(
+        ctx.db,
+        site,
+        requireUser(request),
+        'site.rolled-back',
+        `rolled back to version ${done.deployment.version} of`,
+      );
       return {
         site: presentSite(ctx.config, done.site),
         deployment: presentDeployment(ctx.config, done.deployment, done.site),
@@ -99,7 +109,9 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = requireUser(request);
       const site = await siteOf(request);
       const input = AddDomainRequestSchema.parse(request.body ?? {});
-      const added = await addCustomDomain(ctx, user, site, input.domain);
+      const holder = await planHolderFor(ctx.db, site, user);
+      const added = await addCustomDomain(ctx, holder, site, input.domain);
+      await noteOnTeamSite(ctx.db, site, user, 'site.domain-changed', `added ${input.domain} to`);
       return {
         site: presentSite(ctx.config, added.site),
         instructions: added.instructions,
@@ -110,13 +122,21 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete('/:id/domain', change, async (request) => {
       const site = await siteOf(request);
       const updated = await removeCustomDomain(ctx, site);
+      const removed = site.custom_domain ?? 'the custom domain';
+      await noteOnTeamSite(
+        ctx.db,
+        site,
+        requireUser(request),
+        'site.domain-changed',
+        `removed ${removed} from`,
+      );
       return { site: presentSite(ctx.config, updated) } satisfies RemoveDomainResponse;
     });
 
     app.post('/:id/domain/verify', change, async (request) => {
       const user = requireUser(request);
       const site = await siteOf(request);
-      const result = await verifyCustomDomain(ctx, user, site);
+      const result = await verifyCustomDomain(ctx, await planHolderFor(ctx.db, site, user), site);
       return {
         verified: result.verified,
         message: result.message,
