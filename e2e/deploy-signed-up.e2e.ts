@@ -148,7 +148,7 @@ describe('a signed-up user with an .html and a .zip', () => {
     await shows('Deployment History');
     const main = ui.page.locator('main');
     expect(await main.textContent()).toMatch(/Total Views\s*2/);
-    expect(await main.textContent()).toMatch(/Deployments\s*1/);
+    await expect.poll(() => main.textContent()).toMatch(/Deployments\s*1/);
     await ui.page.getByRole('button', { name: 'Show logs for version 1' }).click();
     await shows('Deployment Logs');
     await expect.poll(() => main.textContent()).toMatch(/\[detect\]/);

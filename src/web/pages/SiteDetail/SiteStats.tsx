@@ -19,7 +19,8 @@ function StatCard({ label, value, icon }: { label: string; value: string; icon: 
 }
 
 /** Views, versions and age of a site, in three cards. */
-export function SiteStats({ site, deployments }: { site: Site; deployments: number }) {
+/** `deployments` is null while the list loads: the card waits rather than show a 0 it does not know. */
+export function SiteStats({ site, deployments }: { site: Site; deployments: number | null }) {
   return (
     <div className="mt-6 grid gap-4 sm:grid-cols-3">
       <StatCard
@@ -29,7 +30,7 @@ export function SiteStats({ site, deployments }: { site: Site; deployments: numb
       />
       <StatCard
         label="Deployments"
-        value={formatNumber(deployments)}
+        value={deployments === null ? '…' : formatNumber(deployments)}
         icon={<Layers className="h-5 w-5" aria-hidden />}
       />
       <StatCard

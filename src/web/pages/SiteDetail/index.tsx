@@ -61,7 +61,7 @@ export function SiteDetailPage() {
           <DisabledNotice reason={s.disabledReason} />
         </div>
       )}
-      <SiteStats site={s} deployments={history.length} />
+      <SiteStats site={s} deployments={deployments.isPending ? null : history.length} />
       {analytics && (
         <div className="mt-6">
           <SiteAnalytics siteId={s.id} siteName={s.name} />
