@@ -1,3 +1,4 @@
+import containerQueries from '@tailwindcss/container-queries';
 import type { Config } from 'tailwindcss';
 
 // The product's own look (the web app), separate from the kit artifacts use.
@@ -25,5 +26,6 @@ export default {
       },
     },
   },
-  plugins: [],
+  // Container queries: a component laid out by the room its column gives it, not the window's.
+  plugins: [containerQueries],
 } satisfies Config;

@@ -10,6 +10,23 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        // zod and the app's setting for it (no compiled validators: the CSP forbids eval) share
+        // one chunk, so the setting runs before any chunk that builds a schema at load time;
+        // otherwise chunk imports are evaluated before the entry's own first line.
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]zod-config\.ts$/ },
+            // The source editor's CodeMirror, loaded only when someone opens the editor.
+            {
+              name: 'codemirror',
+              test: /node_modules[\\/](@codemirror|codemirror|@lezer|style-mod|w3c-keyname|crelt)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173 },
 });

@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: real server processes, real Chromium. Files run one at a time so two
-// browsers never compete for this machine's two cores.
+// Browser tests: real server processes, real Chromium. Two files at once: each file has its own
+// server, data folder and browser, and most of a browser test's time is spent waiting on a
+// build, a socket message or a page's network, so two files share two cores without starving.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
     pool: 'forks',
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // expect.poll waits for what a person would see; its 1 s default is too short for a

@@ -71,6 +71,8 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMOS: 'false',
+    // the figures are of builds and serving, not of link previews' browser
+    LINK_PREVIEWS: 'false',
     DEPLOY_RATE_LIMIT: '10000',
     DEPLOY_BURST_LIMIT: '10000',
   });

@@ -7,7 +7,13 @@
 import { io } from 'socket.io-client';
 import type { DeploymentUpdateEvent } from '../src/shared/events';
 import { clusterUnavailable, startCluster } from '../test/cluster';
-import { deployCode, fetchSite, htmlArtifact, uniqueSubdomain } from '../test/deploy';
+import {
+  deployCode,
+  fetchSite,
+  htmlArtifact,
+  uniqueSubdomain,
+  waitForDeploymentStatus,
+} from '../test/deploy';
 import { apiClient, registerUser } from '../test/server';
 import { waitForEvent } from '../test/wait';
 
@@ -41,20 +47,46 @@ async function main(): Promise<void> {
     const socket = io(b!.url, { transports: ['websocket'], auth: { token }, reconnection: false });
     await waitForEvent(socket, 'connect');
     const subdomain = uniqueSubdomain('bench-cluster');
+    // Every SUCCESS B's socket reports, heard from the moment the socket is in the site's room:
+    // a fast build can finish before the deploy's HTTP answer reaches us, so nobody waits for
+    // "the next event", only for "the event about this deployment, whenever it came".
+    const succeeded = new Set<string>();
+    const waiting = new Map<string, () => void>();
+    socket.on('deployment-update', (e: DeploymentUpdateEvent) => {
+      if (e.status !== 'SUCCESS') return;
+      succeeded.add(e.deploymentId);
+      waiting.get(e.deploymentId)?.();
+    });
+    const successOnB = (id: string) =>
+      new Promise<void>((resolve, reject) => {
+        if (succeeded.has(id)) return resolve();
+        const timer = setTimeout(
+          () => reject(new Error(`B's socket never said ${id} SUCCESS`)),
+          30_000,
+        );
+        waiting.set(id, () => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          resolve();
+        });
+      });
     const other: number[] = [];
     const same: number[] = [];
     const hot: number[] = [];
     for (let round = 0; round <= ROUNDS; round++) {
       const marker = `version ${round}`;
       const res = await deployCode(apiA, token, subdomain, htmlArtifact(marker));
+      const id = res.body.deployment.id;
+      let success: Promise<unknown>;
       if (round === 0) {
+        // The site exists only once the first deploy answers, so the socket joins its room
+        // after that deploy and reads the state instead of waiting for an event it may have
+        // missed. Round 0 is the warm-up and is not measured.
         await socket.timeout(5000).emitWithAck('join-site', res.body.site.id);
+        success = waitForDeploymentStatus(apiA, token, id, (s) => s === 'SUCCESS');
+      } else {
+        success = successOnB(id);
       }
-      const success = waitForEvent<DeploymentUpdateEvent>(
-        socket,
-        'deployment-update',
-        (e) => e.deploymentId === res.body.deployment.id && e.status === 'SUCCESS',
-      );
       // Both nodes have the previous version cached, as they would under traffic.
       await Promise.all([fetchSite(a!.port, subdomain), fetchSite(b!.port, subdomain)]);
       await success;

@@ -1,9 +1,10 @@
-// npm run bench:serve — our site hosting against nginx serving the same files, with blobs
-// in the local folder and in an S3 bucket (s3rver, hot cache), then the deploy latency
-// (request → SUCCESS seen on the socket), and both servers over HTTPS with one certificate.
-// Needs Debian's wrk, nginx and openssl.
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// npm run bench:serve — our site hosting against a bare Node server answering the same bytes
+// from memory (the runtime's limit) and nginx serving the same files, with blobs in the local
+// folder and in an S3 bucket (s3rver, hot cache); then over HTTPS with one certificate: kept
+// alive, through Caddy (deploy/Caddyfile), full and resumed handshakes, a custom domain's SNI
+// context; then the deploy latency (request → SUCCESS seen on the socket).
+// Needs Debian's wrk, nginx and openssl; caddy where installed.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
@@ -16,14 +17,13 @@ import { makeSelfSignedCertificate } from '../test/self-signed';
 import { fetchSite, waitForDeployment } from '../test/deploy';
 import { startS3Server } from '../test/s3-server';
 import { apiClient } from '../test/server';
+import { caddyMissing, startCaddy } from '../test/caddy';
+import { serveCustomDomain } from './custom-domain';
+import { startBareNode, startNginx } from './serve-references';
+import { handshakeRate, type HandshakeRun } from './tls-handshakes';
+import { combined, CONNECTIONS, DURATION, need, p99Ms, THREADS, wrk } from './wrk';
 
-const DURATION = process.env.BENCH_SECONDS ?? '10';
-const CONNECTIONS = '50';
-// One wrk thread leaves the other core of a two-core machine to the server under test, so
-// neither server fights the load generator for a core (BENCH_THREADS for bigger machines).
-const THREADS = process.env.BENCH_THREADS ?? '1';
 const DEPLOYS = 20;
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 
 const ARTIFACT = (n: number) => `import { useState } from 'react';
 
@@ -38,64 +38,6 @@ export default function Counter() {
   );
 }
 `;
-
-function need(tool: string): string {
-  for (const dir of ['/usr/sbin', '/usr/bin', '/usr/local/bin']) {
-    const file = path.join(dir, tool);
-    try {
-      execFileSync(file, ['-v'], { stdio: 'ignore' });
-      return file;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return file;
-    }
-  }
-  console.error(`${tool} is missing: apt-get install -y wrk nginx`);
-  process.exit(1);
-}
-
-// wrk runs as a child process asynchronously: the server under test lives in this process,
-// so a synchronous wait would block the very event loop that has to answer.
-async function wrk(
-  url: string,
-  host: string,
-  newConnectionEach = false,
-): Promise<{ rps: number; p99: string }> {
-  const out = await new Promise<string>((resolve, reject) =>
-    execFile(
-      need('wrk'),
-      [
-        `-t${THREADS}`,
-        `-c${CONNECTIONS}`,
-        `-d${DURATION}s`,
-        '--latency',
-        '-H',
-        `Host: ${host}`,
-        '-H',
-        `User-Agent: ${BROWSER}`,
-        ...(newConnectionEach ? ['-H', 'Connection: close'] : []),
-        url,
-      ],
-      { encoding: 'utf8' },
-      (err, stdout) => (err ? reject(err) : resolve(stdout)),
-    ),
-  );
-  if (/Non-2xx/.test(out)) throw new Error(`wrk saw error responses from ${url}:\n${out}`);
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-  const p99 = /99%\s+([\d.]+\w+)/.exec(out)?.[1] ?? '?';
-  return { rps, p99 };
-}
-
-const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
-
-/** Mean requests/s of several runs, and the worst of their p99s. */
-function combined(runs: Array<{ rps: number; p99: string }>): { rps: number; p99: string } {
-  const ms = (p99: string) => {
-    const [, value, unit] = /^([\d.]+)(\w+)$/.exec(p99) ?? [];
-    return Number(value) * (UNIT_MS[unit ?? ''] ?? NaN);
-  };
-  const worst = runs.reduce((a, b) => (ms(b.p99) > ms(a.p99) ? b : a));
-  return { rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length, p99: worst.p99 };
-}
 
 interface BenchServer {
   server: RunningServer;
@@ -116,6 +58,8 @@ async function startBenchServer(env: Record<string, string> = {}): Promise<Bench
     LOG_LEVEL: 'warn',
     ADMIN_EMAILS: 'bench@example.com',
     SEED_DEMOS: 'false',
+    // the figures are of builds and serving, not of link previews' browser
+    LINK_PREVIEWS: 'false',
     // The deploy-latency run deploys back to back, faster than the product lets one account.
     DEPLOY_RATE_LIMIT: '10000',
     DEPLOY_BURST_LIMIT: '10000',
@@ -231,37 +175,13 @@ async function main(): Promise<void> {
   );
   if (built.status !== 'SUCCESS') throw new Error(`S3 deploy failed: ${built.errorMessage}`);
 
-  const nginxPort = await freePort();
-  const nginxTlsPort = await freePort();
-  const prefix = path.join(dataDir, 'nginx');
-  mkdirSync(path.join(prefix, 'logs'), { recursive: true });
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    `worker_processes 1;
-daemon off;
-error_log ${prefix}/logs/error.log warn;
-pid ${prefix}/nginx.pid;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  etag on;
-  server {
-    listen 127.0.0.1:${nginxPort};
-    listen 127.0.0.1:${nginxTlsPort} ssl;
-    ssl_certificate ${tlsPair.cert};
-    ssl_certificate_key ${tlsPair.key};
-    root ${root};
-    location / { try_files $uri $uri.html /index.html; add_header Cache-Control no-cache; }
-  }
-}
-`,
+  const nginx = await startNginx(
+    need('nginx'),
+    path.join(dataDir, 'nginx'),
+    root,
+    tlsPair,
+    server.port,
   );
-  const nginx = spawn(need('nginx'), ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
-    stdio: 'ignore',
-  });
-  await new Promise((r) => setTimeout(r, 500));
 
   const host = `bench.localhost:${server.port}`;
   const bucketedHost = `bench.localhost:${bucketed.server.port}`;
@@ -271,30 +191,99 @@ http {
   if (page.status !== 200 || pageFromS3.text !== page.text) {
     throw new Error('the S3-backed server does not serve the same index.html');
   }
-  // Local and S3 in A-B-B-A order: a machine growing busier or calmer during the run (other
-  // work on a shared box) weighs on both alike instead of on whichever ran second.
-  const localRuns = [await wrk(`${server.url}/`, host)];
-  const s3Runs = [
-    await wrk(`${bucketed.server.url}/`, bucketedHost),
-    await wrk(`${bucketed.server.url}/`, bucketedHost),
-  ];
-  localRuns.push(await wrk(`${server.url}/`, host));
-  const ours = combined(localRuns);
-  const fromS3 = combined(s3Runs);
-  const theirs = await wrk(`http://127.0.0.1:${nginxPort}/`, `127.0.0.1:${nginxPort}`);
+  // The bare Node server sends our very bytes and headers (what wrk, asking no compression, gets).
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(page.headers)) {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name) && value) {
+      headers[name] = String(value);
+    }
+  }
+  const tlsFiles = { cert: readFileSync(tlsPair.cert), key: readFileSync(tlsPair.key) };
+  const bare = await startBareNode(Buffer.from(page.text), headers, tlsFiles);
+  const customDomain = await serveCustomDomain(server, first.siteId, tlsDir, page.text);
+  const caddy = caddyMissing()
+    ? null
+    : await startCaddy({
+        cores: 1,
+        env: {
+          FRONT_APP_HOST: 'app.localhost',
+          SITES_DOMAIN: 'localhost',
+          FRONT_SITES_CERT: tlsPair.cert,
+          FRONT_SITES_KEY: tlsPair.key,
+          FRONT_UPSTREAMS: `127.0.0.1:${server.port}`,
+          FRONT_ASK_URL: `${server.url}/api/internal/tls-allowed`,
+          ACME_EMAIL: 'bench@example.com',
+        },
+        // wrk names no server (SNI) when it connects to an address: Caddy answers as the site.
+        globals: ['local_certs', 'default_sni bench.localhost'],
+      });
 
-  // Over TLS with the same certificate: kept-alive connections (what browsers do), then a new
-  // connection and full handshake for every request (the worst case: the handshake dominates).
-  const tlsHost = `bench.localhost:${server.httpsPort}`;
-  const oursTls = await wrk(`https://127.0.0.1:${server.httpsPort}/`, tlsHost);
-  const theirsTls = await wrk(`https://127.0.0.1:${nginxTlsPort}/`, `127.0.0.1:${nginxTlsPort}`);
-  const oursTlsNew = await wrk(`https://127.0.0.1:${server.httpsPort}/`, tlsHost, true);
-  const theirsTlsNew = await wrk(
-    `https://127.0.0.1:${nginxTlsPort}/`,
-    `127.0.0.1:${nginxTlsPort}`,
-    true,
+  // Ours and the reference in A-B-B-A order: a machine growing busier or calmer during the
+  // run (other work on a shared box) weighs on both alike instead of on whichever ran second.
+  const abba = async <T>(a: () => Promise<T>, b: () => Promise<T>): Promise<[T[], T[]]> => {
+    const as = [await a()];
+    const bs = [await b(), await b()];
+    as.push(await a());
+    return [as, bs];
+  };
+  // The first seconds of a fresh server run its compiler and settle its caches: not measured.
+  await wrk(`${server.url}/`, host, false, '2');
+  await wrk(
+    `https://127.0.0.1:${server.httpsPort}/`,
+    `bench.localhost:${server.httpsPort}`,
+    false,
+    '2',
   );
-  nginx.kill('SIGTERM');
+  const [localRuns, bareRuns] = await abba(
+    () => wrk(`${server.url}/`, host),
+    () => wrk(`http://127.0.0.1:${bare.port}/`, host),
+  );
+  const ours = combined(localRuns);
+  const bareHttp = combined(bareRuns);
+  const fromS3 = combined([
+    await wrk(`${bucketed.server.url}/`, bucketedHost),
+    await wrk(`${bucketed.server.url}/`, bucketedHost),
+  ]);
+  const theirs = await wrk(`http://127.0.0.1:${nginx.port}/`, `127.0.0.1:${nginx.port}`);
+
+  // Over TLS with the same certificate, connections kept alive (what browsers do).
+  const tlsHost = `bench.localhost:${server.httpsPort}`;
+  const [oursTlsRuns, bareTlsRuns] = await abba(
+    () => wrk(`https://127.0.0.1:${server.httpsPort}/`, tlsHost),
+    () => wrk(`https://127.0.0.1:${bare.tlsPort}/`, tlsHost),
+  );
+  const oursTls = combined(oursTlsRuns);
+  const bareTls = combined(bareTlsRuns);
+  const theirsTls = await wrk(`https://127.0.0.1:${nginx.tlsPort}/`, `127.0.0.1:${nginx.tlsPort}`);
+  // A front is a proxy: its peer is nginx proxying to the same node, not nginx's own files.
+  const [caddyRuns, nginxFrontRuns] = caddy
+    ? await abba(
+        () => wrk(`https://127.0.0.1:${caddy.httpsPort}/`, 'bench.localhost'),
+        () => wrk(`https://127.0.0.1:${nginx.frontPort}/`, 'bench.localhost'),
+      )
+    : [null, null];
+  const caddyTls = caddyRuns && combined(caddyRuns);
+  const nginxFront = nginxFrontRuns && combined(nginxFrontRuns);
+
+  // A new connection per request: full handshakes, then ones resumed from a session ticket.
+  const seconds = Number(DURATION);
+  const handshakes = (port: number, resume: boolean, servername = 'bench.localhost') =>
+    handshakeRate({ port, servername, resume, seconds });
+  const [oursNewRuns, bareNewRuns] = await abba(
+    () => handshakes(server.httpsPort!, false),
+    () => handshakes(bare.tlsPort, false),
+  );
+  const oursCustomNew = await handshakes(server.httpsPort!, false, customDomain);
+  const theirsNew = await handshakes(nginx.tlsPort, false);
+  const [oursResumedRuns, bareResumedRuns] = await abba(
+    () => handshakes(server.httpsPort!, true),
+    () => handshakes(bare.tlsPort, true),
+  );
+  const theirsResumed = await handshakes(nginx.tlsPort, true);
+
+  await caddy?.close();
+  await nginx.close();
+  await bare.close();
   socket.disconnect();
   await server.close();
   await bucketed.server.close();
@@ -303,25 +292,64 @@ http {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  const ratio = ours.rps / theirs.rps;
   const row = (name: string, r: { rps: number; p99: string }) =>
-    console.log(`  ${name.padEnd(28)}${r.rps.toFixed(0).padStart(8)} req/s   p99 ${r.p99}`);
+    console.log(`  ${name.padEnd(30)}${r.rps.toFixed(0).padStart(8)} req/s   p99 ${r.p99}`);
+  const ratio = (name: string, value: number, target = '') =>
+    console.log(
+      `  ${name.padEnd(30)}${value.toFixed(2).padStart(8)}${target ? `   (target ${target})` : ''}`,
+    );
+  const p99Ratio = (a: { p99: string }, b: { p99: string }) => p99Ms(a.p99) / p99Ms(b.p99);
   console.log(
     `\nServing index.html (${Buffer.byteLength(page.text)} bytes; wrk ${THREADS} thread(s), ${CONNECTIONS} connections, ${DURATION}s per run, one run after another; one server process / nginx worker each; view counting on)`,
   );
   row('artifact host, local folder', ours);
+  row('bare Node, from memory', bareHttp);
   row('artifact host, S3 hot cache', fromS3);
   row('nginx', theirs);
-  console.log('  (artifact host rows: mean of 2 runs in A-B-B-A order, worse p99 of the 2)');
-  console.log(`  ratio local / nginx         ${ratio.toFixed(2)} (target ≥ 0.60)`);
-  console.log(`  ratio S3 / local            ${(fromS3.rps / ours.rps).toFixed(2)}`);
-  console.log(`\nThe same over HTTPS (one P-256 certificate for both, TLS 1.3)`);
-  row('artifact host, kept alive', oursTls);
-  row('nginx, kept alive', theirsTls);
-  console.log(`  ratio                       ${(oursTls.rps / theirsTls.rps).toFixed(2)}`);
-  row('artifact host, new TLS/req', oursTlsNew);
-  row('nginx, new TLS/req', theirsTlsNew);
-  console.log(`  ratio                       ${(oursTlsNew.rps / theirsTlsNew.rps).toFixed(2)}`);
+  console.log(
+    '  (artifact host and bare Node: mean of 2 runs in A-B-B-A order, worse p99 of the 2)',
+  );
+  ratio('ours / bare Node, req/s', ours.rps / bareHttp.rps, '≥ 0.90');
+  ratio('ours / bare Node, p99', p99Ratio(ours, bareHttp), '≤ 1.50');
+  ratio('ours / nginx, req/s', ours.rps / theirs.rps);
+  ratio('bare Node / nginx, req/s', bareHttp.rps / theirs.rps);
+  ratio('S3 / local, req/s', fromS3.rps / ours.rps);
+
+  console.log(`\nThe same over HTTPS, kept alive (one P-256 certificate for all, TLS 1.3)`);
+  row('artifact host', oursTls);
+  row('bare Node https', bareTls);
+  row('nginx', theirsTls);
+  if (caddyTls && nginxFront) {
+    row('Caddy (1 core) → artifact host', caddyTls);
+    row('nginx (1 worker) → artifact host', nginxFront);
+  } else console.log(`  Caddy: skipped, ${caddyMissing()}`);
+  ratio('ours / bare Node, req/s', oursTls.rps / bareTls.rps);
+  ratio('ours / bare Node, p99', p99Ratio(oursTls, bareTls));
+  ratio('ours / nginx, req/s', oursTls.rps / theirsTls.rps);
+  if (caddyTls && nginxFront) {
+    ratio('Caddy front / nginx front', caddyTls.rps / nginxFront.rps);
+    ratio('Caddy front / nginx files', caddyTls.rps / theirsTls.rps);
+  }
+
+  const mean = (runs: HandshakeRun[]) => runs.reduce((s, r) => s + r.rate, 0) / runs.length;
+  const hs = (name: string, rate: number, resumed?: number) =>
+    console.log(
+      `  ${name.padEnd(30)}${rate.toFixed(0).padStart(8)} conn/s${resumed === undefined ? '' : `   ${(resumed * 100).toFixed(0)}% resumed`}`,
+    );
+  console.log(
+    `\nA new TLS connection per request (handshake + GET + close; Node client processes, 50 connections at once)`,
+  );
+  hs('artifact host, full', mean(oursNewRuns), oursNewRuns[0]!.resumed);
+  hs('artifact host, custom domain', oursCustomNew.rate, oursCustomNew.resumed);
+  hs('bare Node https, full', mean(bareNewRuns), bareNewRuns[0]!.resumed);
+  hs('nginx, full', theirsNew.rate, theirsNew.resumed);
+  ratio('ours / bare Node, full', mean(oursNewRuns) / mean(bareNewRuns), '≥ 0.80');
+  ratio('ours custom domain / bare', oursCustomNew.rate / mean(bareNewRuns), '≥ 0.80');
+  hs('artifact host, resumed', mean(oursResumedRuns), oursResumedRuns[0]!.resumed);
+  hs('bare Node https, resumed', mean(bareResumedRuns), bareResumedRuns[0]!.resumed);
+  hs('nginx, resumed', theirsResumed.rate, theirsResumed.resumed);
+  ratio('ours / bare Node, resumed', mean(oursResumedRuns) / mean(bareResumedRuns));
+  ratio('ours resumed / ours full', mean(oursResumedRuns) / mean(oursNewRuns));
   console.log(
     `\nDeploy latency, request → SUCCESS on the socket, ${DEPLOYS} deploys of a React component`,
   );

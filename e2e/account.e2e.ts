@@ -98,6 +98,42 @@ describe('account: password reset, sessions, notifications and deletion in the b
     await signIn(user.email, NEW_PASSWORD);
   });
 
+  it('drops an ended session from every open Sessions list at once, no reload', async () => {
+    const { user } = await registerUser(server, { name: 'Cy' });
+    const apiLogin = async () =>
+      (
+        await server.api('POST', '/api/auth/login', {
+          body: { email: user.email, password: PASSWORD },
+        })
+      ).body.token as string;
+    const laptop = await apiLogin();
+    await apiLogin();
+    const phone = await apiLogin();
+    // two tabs of one browser, both on Settings → Security
+    await newPage();
+    await page.goto(server.url);
+    await page.evaluate((t) => localStorage.setItem('auth_token', t), laptop);
+    const tabs: Page[] = [page, await context.newPage()];
+    const rowsOf = (tab: Page) =>
+      tab.getByRole('listitem').filter({ has: tab.getByText(/ago|Active now/) });
+    for (const tab of tabs) {
+      await tab.goto(`${server.url}/settings?tab=security`);
+      await expect.poll(() => rowsOf(tab).count()).toBe(4);
+    }
+
+    // a device signs itself out: both open lists lose it
+    expect((await server.api('POST', '/api/auth/logout', { token: phone })).status).toBe(200);
+    for (const tab of tabs) await expect.poll(() => rowsOf(tab).count()).toBe(3);
+
+    // signed out from one tab: gone there, and from the other tab too
+    const others = rowsOf(tabs[0]!).filter({ hasNot: tabs[0]!.getByText('This device') });
+    await others.first().getByRole('button', { name: 'Sign out' }).click();
+    for (const tab of tabs) await expect.poll(() => rowsOf(tab).count()).toBe(2);
+    await screenshotScreen(tabs[1]!, 'settings-sessions-live');
+    const left = await server.api('GET', '/api/auth/sessions', { token: laptop });
+    expect(left.body.sessions).toHaveLength(2);
+  });
+
   it('lists sessions and signs another out; notification switches persist; deletes the account', async () => {
     const { token: apiToken, user } = await registerUser(server, { name: 'Bea' });
     await newPage();

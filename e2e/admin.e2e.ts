@@ -124,7 +124,16 @@ describe('the operator console in the browser', () => {
     await visible(visitor, 'Totally a bank');
   });
 
-  it('suspends the owner: their next deploy is refused with the reason', async () => {
+  it('suspends the owner: open screens say why at once, their next deploy is refused', async () => {
+    // the owner's dashboard and site page are open, live
+    const dashboard = await open(owner.token);
+    await dashboard.goto(`${server.url}/dashboard`);
+    await visible(dashboard, subdomain);
+    await visible(dashboard, 'Live');
+    const sitePage = await open(owner.token);
+    await sitePage.goto(`${server.url}/sites/${siteId}`);
+    await visible(sitePage, 'Custom Domain');
+    await visible(sitePage, 'Live');
     const ownerPage = await open(owner.token);
     await ownerPage.goto(`${server.url}/upload`);
     await ownerPage.getByRole('tab', { name: /Paste Code/ }).click();
@@ -140,6 +149,17 @@ describe('the operator console in the browser', () => {
     await dialog.getByRole('button', { name: 'Suspend user' }).click();
     await expect.poll(() => row.textContent()).toContain('Suspended: Repeated phishing');
     await screenshotScreen(ops, 'admin-users');
+
+    // not just 'Offline': both open screens say why, without a reload
+    for (const screen of [dashboard, sitePage]) {
+      await visible(screen, 'Your account has been suspended: Repeated phishing');
+    }
+    // said once on the site page, not again by a 'could not load' card below it
+    await expect.poll(() => sitePage.getByText('This account has been suspended').count()).toBe(0);
+    // nor does the dashboard's list call the suspension a failure to fetch
+    expect(await dashboard.getByText('Failed to fetch sites').count()).toBe(0);
+    await screenshotScreen(dashboard, 'dashboard-account-suspended');
+    await screenshotScreen(sitePage, 'site-detail-account-suspended');
 
     await ownerPage.getByRole('button', { name: /^Deploy/ }).click();
     await visible(ownerPage, /This account has been suspended: Repeated phishing/);

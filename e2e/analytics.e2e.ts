@@ -188,6 +188,14 @@ describe('analytics in the browser', () => {
     const recent = page.getByTestId('recent-deployments');
     expect(await recent.getByRole('listitem').count()).toBe(3);
     expect(await recent.textContent()).toContain(subdomain);
+    // Views over time, all sites together: today's visits and the older day, in the window
+    const views = page.getByTestId('views-over-time-total');
+    await expect.poll(() => views.textContent()).toBe('12');
+    const chart = page.getByRole('figure').filter({ has: page.getByTestId('daily-chart') });
+    await expect.poll(() => chart.locator('.recharts-area').count()).toBe(1);
+    const caption = 'Page views of all your sites per day, last 30 days';
+    const table = page.getByRole('table', { name: caption });
+    expect(await table.getByRole('row').count()).toBe(31);
     await screenshotScreen(page, 'analytics');
 
     await page.getByRole('button', { name: '7 days' }).click();
@@ -195,6 +203,7 @@ describe('analytics in the browser', () => {
     expect(await pie.getAttribute('aria-label')).toBe('Deployments by status. Successful: 2.');
     expect(await page.locator('[data-metric="Success rate"]').textContent()).toBe('100%');
     expect(await recent.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => views.textContent()).toBe('5');
 
     await page.getByRole('button', { name: 'Dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');

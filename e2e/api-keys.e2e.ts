@@ -108,10 +108,14 @@ describe('API keys in the browser', () => {
     expect(providers.calls.at(-1)?.key).toBe(GOOD_KEY);
     await screenshotScreen(page, 'api-keys');
 
-    // a key the provider refuses: invalid, with the provider's reason; the first one switches off
+    // a second Claude key asks which one answers; picking the new one switches the first off
     await page.getByRole('button', { name: 'Add API Key' }).click();
     await add.getByLabel('Key name').fill('Old key');
     await add.getByLabel('API key', { exact: true }).fill(BAD_KEY);
+    await visible('Which Claude (Anthropic) key should answer your sites?');
+    expect(await add.getByRole('radio', { name: /Keep My Claude key/ }).isChecked()).toBe(true);
+    await add.getByRole('radio', { name: /Use the new key/ }).check();
+    await screenshotScreen(page, 'api-keys-add-which');
     await add.getByRole('button', { name: 'Add Key' }).click();
     await expect.poll(() => row('Old key').textContent()).toContain('…9999');
     await expect.poll(() => row('My Claude key').textContent()).toContain('Inactive');
@@ -142,11 +146,12 @@ describe('API keys in the browser', () => {
     expect(providers.calls.length).toBe(calls + 1);
     expect(providers.calls.at(-1)?.key).toBe(GOOD_KEY);
 
-    // deleting asks first, in the page's own words
+    // deleting asks first, in the page's own words; an inactive key asks nothing more
     await page.getByRole('button', { name: 'Delete Old key' }).click();
     const confirm = dialog('Delete Old key?');
     await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(await confirm.textContent()).toContain('Are you sure you want to delete this API key?');
+    expect(await confirm.getByRole('radio').count()).toBe(0);
     await screenshotScreen(page, 'api-keys-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete key' }).click();
     await expect.poll(() => row('Old key').count()).toBe(0);
@@ -162,6 +167,90 @@ describe('API keys in the browser', () => {
     await screenshotScreen(page, 'settings-api-keys');
     await page.getByRole('button', { name: 'Dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('keeps a provider answering: adding asks which key, deleting the active one hands over', async () => {
+    const { token } = await registerVerifiedUser(server);
+    for (const [keyName, apiKey] of [
+      ['Spare', 'sk-ant-spare-1111'],
+      ['Backup', 'sk-ant-backup-2222'],
+    ]) {
+      const res = await server.api('POST', '/api/api-keys', { token, body: { keyName, apiKey } });
+      expect(res.status).toBe(201);
+    }
+    await fresh(token);
+    await page.goto(`${server.url}/api-keys`);
+    await expect.poll(() => row('Backup').textContent()).toContain('Inactive');
+    expect(await row('Spare').textContent()).toMatch(/(^|[^n])Active/);
+
+    // kept unless the person picks the new key
+    await page.getByRole('button', { name: 'Add API Key' }).click();
+    const add = dialog('Add API Key');
+    await add.getByLabel('Key name').fill('Newest');
+    await add.getByLabel('API key', { exact: true }).fill('sk-ant-newest-3333');
+    await add.getByRole('button', { name: 'Add Key' }).click();
+    await expect.poll(() => row('Newest').textContent()).toContain('Inactive');
+    expect(await row('Spare').textContent()).toMatch(/(^|[^n])Active/);
+
+    // another provider's first key asks nothing: nothing answers for it yet
+    await page.getByRole('button', { name: 'Add API Key' }).click();
+    await add.getByLabel('Provider').selectOption('OPENAI');
+    expect(await add.getByRole('radio').count()).toBe(0);
+    await add.getByRole('button', { name: 'Cancel' }).click();
+
+    // deleting the active key offers the others, newest first; the pick becomes active
+    await page.getByRole('button', { name: 'Delete Spare' }).click();
+    const confirm = dialog('Delete Spare?');
+    await visible("Spare answers your sites' Claude (Anthropic) calls.");
+    expect(await confirm.getByRole('radio', { name: /Newest/ }).isChecked()).toBe(true);
+    await confirm.getByRole('radio', { name: /Backup/ }).check();
+    await screenshotScreen(page, 'api-keys-delete-active');
+    await confirm.getByRole('button', { name: 'Delete key' }).click();
+    await visible("Backup now answers your sites' Claude (Anthropic) calls.");
+    await expect.poll(() => row('Spare').count()).toBe(0);
+    await expect.poll(() => row('Backup').textContent()).toMatch(/(^|[^n])Active/);
+    expect(await row('Newest').textContent()).toContain('Inactive');
+    const keys = (await server.api('GET', '/api/api-keys', { token })).body as {
+      keyName: string;
+      isActive: boolean;
+    }[];
+    expect(keys.filter((k) => k.isActive).map((k) => k.keyName)).toEqual(['Backup']);
+  });
+
+  it('shows every row whole, Delete included, at 1280 px and on a phone', async () => {
+    const { token } = await registerVerifiedUser(server);
+    const res = await server.api('POST', '/api/api-keys', {
+      token,
+      body: { keyName: 'A rather long production key name', apiKey: GOOD_KEY },
+    });
+    expect(res.status).toBe(201);
+    // a key in use shows when it was last used: the widest row there is
+    await server.ctx.db
+      .updateTable('api_keys')
+      .set({ last_used_at: '2026-11-20T18:45:12.000Z' })
+      .where('id', '=', res.body.apiKey.id)
+      .execute();
+    await fresh(token);
+    for (const [path, width, height] of [
+      ['/api-keys', 1280, 800],
+      ['/api-keys', 1024, 768],
+      ['/settings?tab=api-keys', 1280, 800],
+      ['/api-keys', 390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${server.url}${path}`);
+      const button = page.getByRole('button', { name: 'Delete A rather long production key name' });
+      await expect.poll(() => button.isVisible()).toBe(true);
+      // inside the window and not clipped by the card: the point a person clicks is the button
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, `${path} at ${width}px`).toBeLessThanOrEqual(width);
+      const hit = await button.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return el === at || el.contains(at);
+      });
+      expect(hit, `${path} at ${width}px`).toBe(true);
+    }
   });
 
   it("shows a site's AI card: who answers, today's calls, and limits that save", async () => {

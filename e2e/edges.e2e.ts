@@ -92,32 +92,35 @@ describe('the edges a visitor notices', () => {
     await page.goto(`${server.url}/help`);
     const search = page.getByPlaceholder('Search documentation...');
     await expect.poll(() => search.isVisible()).toBe(true);
-    // Times, in the page's own clock, of the last keystroke and of the results appearing.
+    // Times, in the page's own clock, of every keystroke and of the results appearing.
     await page.evaluate(() => {
-      const w = window as unknown as { lastKey: number; resultsAt: number };
-      w.lastKey = 0;
+      const w = window as unknown as { keys: number[]; resultsAt: number };
+      w.keys = [];
       w.resultsAt = 0;
       document.querySelector('input[type=search]')!.addEventListener('input', () => {
-        w.lastKey = performance.now();
+        w.keys.push(performance.now());
       });
       new MutationObserver(() => {
         if (!w.resultsAt && document.getElementById('categories')?.textContent === 'Search Results')
           w.resultsAt = performance.now();
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    // Keys 100 ms apart: the list must not move between them.
+    // Keys 100 ms apart: the list must not move between them. A loaded machine may deliver
+    // two keys further apart than the pause; the rule then still holds for the key before.
     await search.pressSequentially('Billing FAQ', { delay: 100 });
     await expect
       .poll(() => page.getByRole('heading', { name: 'Search Results' }).isVisible())
       .toBe(true);
-    const { lastKey, resultsAt } = await page.evaluate(() => {
-      const w = window as unknown as { lastKey: number; resultsAt: number };
-      return { lastKey: w.lastKey, resultsAt: w.resultsAt };
+    const { keys, resultsAt } = await page.evaluate(() => {
+      const w = window as unknown as { keys: number[]; resultsAt: number };
+      return { keys: w.keys, resultsAt: w.resultsAt };
     });
-    expect(resultsAt - lastKey).toBeGreaterThanOrEqual(290);
+    expect(resultsAt).toBeGreaterThan(keys[0]!);
+    const keyBefore = Math.max(...keys.filter((at) => at <= resultsAt));
+    expect(resultsAt - keyBefore).toBeGreaterThanOrEqual(290);
 
     const panel = page.getByRole('button', { name: /^Plans & Billing/ });
-    expect(await panel.textContent()).toContain('1 article');
+    await expect.poll(() => panel.textContent()).toContain('1 article');
     expect(await panel.textContent()).not.toContain('1 articles');
     await screenshotScreen(page, 'help-search-one-article');
 

@@ -116,20 +116,20 @@ describe('public pages in the browser', () => {
     }
   });
 
-  it('says in the help center which features are not built yet, with no steps for them', async () => {
-    // Each of these features has its own open issue; its article must not read as if it worked.
-    const notBuiltYet = ['account-settings'];
+  it('says in the help center what Settings holds today, and nothing is "not available yet"', async () => {
     const articleText = async (id: string) => {
       await page.goto(`${server.url}/help/article/${id}`);
       const article = page.getByRole('article');
       await expect.poll(() => article.count()).toBe(1);
       return (await article.textContent()) ?? '';
     };
-    for (const id of notBuiltYet) {
-      expect(await articleText(id), id).toContain('not available yet');
-    }
+    const settings = await articleText('account-settings');
+    expect(settings).toContain('Settings has six tabs');
+    expect(settings).toContain('switching between Starter and Pro');
+    expect(settings).toContain('Notifications (which emails you get)');
+    expect(settings).not.toContain('not available yet');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshotScreen(page, 'help-article-not-built-yet');
+    await screenshotScreen(page, 'help-article-account-settings');
     // AI keys are built: the guides say how they work, and name the notice a visitor reads
     // when the owner has none, in the site runtime's own words.
     const guide = await articleText('ai-artifacts-guide');
@@ -147,6 +147,7 @@ describe('public pages in the browser', () => {
     expect(keys).not.toContain('not available yet');
   });
 
+  // The message really goes (a ticket, e-mailed): e2e/support.e2e.ts follows it to the inbox.
   it('runs the contact send cycle and keeps the values', async () => {
     await open('/contact', 'Get in Touch');
     expect(await page.getByText('Frequently Asked Questions').isVisible()).toBe(true);
@@ -156,12 +157,9 @@ describe('public pages in the browser', () => {
     await page.getByLabel('Inquiry type').selectOption('billing');
     await page.getByLabel('Subject').fill('Invoice question');
     await page.getByLabel('Message').fill('Can I get a copy of last month’s invoice?');
-    const started = Date.now();
     await page.getByRole('button', { name: 'Send Message' }).click();
-    const sending = page.getByRole('button', { name: 'Sending...' });
-    await expect.poll(() => sending.isDisabled()).toBe(true);
     await expect.poll(() => page.getByText('Message Sent!').isVisible()).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(await page.getByTestId('reference').innerText()).toMatch(/^S-[0-9A-Z]{8}$/);
     expect(
       await page
         .getByText("Thank you for reaching out. We'll get back to you within 24 hours.")

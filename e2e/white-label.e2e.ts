@@ -106,7 +106,9 @@ describe('white-label in the browser', () => {
       .poll(() => page.getByText('White-label comes with the Pro plan.').isVisible())
       .toBe(true);
     expect(await page.getByRole('switch', { name: 'White-label' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+    // the note's own link (the Access panel offers plans too)
+    const note = page.locator('p', { hasText: 'White-label comes with the Pro plan.' });
+    expect(await note.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
       '/settings?tab=billing',
     );
     await page.getByRole('heading', { name: 'Page settings' }).scrollIntoViewIfNeeded();

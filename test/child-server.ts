@@ -42,6 +42,9 @@ export function spawnServerProcess(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMOS: 'false',
+      STATUS_CHECKS: 'false',
+      // no browser screenshotting each build beside the test (previews.test.ts has its own)
+      LINK_PREVIEWS: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -56,6 +56,8 @@ export interface Cluster {
   /** The running workers; startWorker adds one. */
   workers: ClusterNode[];
   s3: TestS3Server;
+  /** The PostgreSQL every node shares (its own schema), for a bench that reads the rows. */
+  databaseUrl: string;
   startWorker(): Promise<ClusterNode>;
   close(): Promise<void>;
 }
@@ -99,6 +101,7 @@ export async function startCluster(
     webs,
     workers,
     s3,
+    databaseUrl: target.databaseUrl!,
     async startWorker() {
       const worker = await spawn('worker');
       workers.push(worker);

@@ -1,8 +1,9 @@
 import { request } from 'node:http';
+import { HIGH_QUALITY_MAX_BYTES } from '../src/builder/compress';
 import type { DeployResponse, Deployment, DeploymentStatus } from '../src/shared/deployment';
 import type { ApiResponse, TestServer } from './server';
+import { makeZip } from './builder-corpus';
 import { waitUntil } from './wait';
-import { makeZip } from './zip';
 
 /** A small HTML artifact; `marker` tells versions apart on the live site. */
 export function htmlArtifact(marker: string): string {
@@ -135,20 +136,23 @@ export function fetchSite(
 
 /**
  * A zip whose build takes seconds, long enough to stop a server or worker in the middle of
- * it: hundreds of small text files, each compressed at brotli's top quality (the builder
- * keeps that quality for files under 16 KB) and stored as blobs of its own.
+ * it: hundreds of text files, each just under the size up to which the builder compresses at
+ * brotli's high quality (its slowest work per byte) and stored as blobs of its own. A smaller
+ * `fileCount` makes a shorter build, for tests that only need builds under way at a crash.
  */
-export function slowSiteZip(marker: string): Buffer {
-  const words = Array.from({ length: 5000 }, (_, i) =>
+export function slowSiteZip(marker: string, fileCount = 950): Buffer {
+  const words = Array.from({ length: 1000 }, (_, i) =>
     Math.random()
       .toString(36)
       .slice(2, 4 + (i % 8)),
   );
-  const files: Record<string, string> = { 'index.html': htmlArtifact(marker) };
-  for (let f = 0; f < 600; f++) {
+  const files = [{ name: 'index.html', data: Buffer.from(htmlArtifact(marker)) }];
+  for (let f = 0; f < fileCount; f++) {
     let text = '';
-    while (text.length < 12 * 1024) text += `${words[Math.floor(Math.random() * words.length)]} `;
-    files[`data/part-${f}.txt`] = text;
+    while (text.length < HIGH_QUALITY_MAX_BYTES - 512)
+      text += `${words[Math.floor(Math.random() * words.length)]} `;
+    files.push({ name: `data/part-${f}.txt`, data: Buffer.from(text) });
   }
-  return makeZip(files);
+  // deflated, so that many files stay well within an upload
+  return Buffer.from(makeZip(files));
 }

@@ -62,11 +62,14 @@ export async function visit(
  * Fiber canvas mounts its scene only once its size is measured) and the tasks they queue
  * (React renders from a MessageChannel). Neither follows the paused clock, so without this
  * the clock could run its frames before the scene exists, on one render and not the other.
- * Done when a rendering update passes with no change to the document.
+ * Done when two rendering updates in a row pass with no change to the document: on a loaded
+ * machine React's scheduler may yield for longer than one round's tasks, so one quiet round can
+ * come before a chart's first render.
  */
 async function quiet(page: Page): Promise<void> {
   // no named functions inside: tsx would wrap them in a helper the page does not have
   await page.evaluate(async () => {
+    let quietRounds = 0;
     for (let round = 0; round < 20; round++) {
       const changes = new MutationObserver(() => {});
       changes.observe(document, {
@@ -93,7 +96,8 @@ async function quiet(page: Page): Promise<void> {
       }
       const changed = changes.takeRecords().length > 0;
       changes.disconnect();
-      if (!changed) return;
+      quietRounds = changed ? 0 : quietRounds + 1;
+      if (quietRounds === 2) return;
     }
   });
 }

@@ -22,6 +22,8 @@ export interface Pebble {
   directoryUrl: string;
   /** The CA of pebble's own HTTPS (its API), for the ACME client to trust. */
   apiCa: string;
+  /** The same, as a file (for clients that read one, such as Caddy's acme_ca_root). */
+  apiCaFile: string;
   /** The root that pebble's issued certificates chain to. */
   issuingRoot(): Promise<string>;
   output(): string;
@@ -46,7 +48,12 @@ function get(url: string, ca: string): Promise<{ status: number; text: string }>
  * A pebble ACME server that validates HTTP-01 on `httpPort` of 127.0.0.1 and resolves names
  * through `dnsServer`; its TLS certificate is made here with openssl (Debian ships none).
  */
-export async function startPebble(opts: { httpPort: number; dnsServer: string }): Promise<Pebble> {
+export async function startPebble(opts: {
+  httpPort: number;
+  dnsServer: string;
+  /** Where TLS-ALPN-01 is validated (a front that answers it); any free port otherwise. */
+  tlsPort?: number;
+}): Promise<Pebble> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pebble-'));
   const { cert, key } = makeSelfSignedCertificate(dir, 'pebble test', [
     'IP:127.0.0.1',
@@ -64,8 +71,8 @@ export async function startPebble(opts: { httpPort: number; dnsServer: string })
         certificate: cert,
         privateKey: key,
         httpPort: opts.httpPort,
-        // Unused (HTTP-01 only), but pebble wants one.
-        tlsPort: await freePort(),
+        // Unused unless asked for (the product answers HTTP-01 only), but pebble wants one.
+        tlsPort: opts.tlsPort ?? (await freePort()),
         ocspResponderURL: '',
         externalAccountBindingRequired: false,
       },
@@ -79,6 +86,7 @@ export async function startPebble(opts: { httpPort: number; dnsServer: string })
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   const apiCa = readFileSync(cert, 'utf8');
+  const apiCaFile = cert;
   const directoryUrl = `https://127.0.0.1:${port}/dir`;
   await waitUntil(
     async () => {
@@ -93,6 +101,7 @@ export async function startPebble(opts: { httpPort: number; dnsServer: string })
   return {
     directoryUrl,
     apiCa,
+    apiCaFile,
     async issuingRoot() {
       const res = await get(`https://127.0.0.1:${management}/roots/0`, apiCa);
       if (res.status !== 200) throw new Error(`pebble /roots/0: ${res.status}`);

@@ -69,6 +69,10 @@ export async function startTestServer(
     LOG_LEVEL: 'debug',
     // Tests that want the demo sites ask for them; the rest start with an empty product.
     SEED_DEMOS: 'false',
+    // Nor do they get the status page's canary deploying beside them, unless they ask.
+    STATUS_CHECKS: 'false',
+    // Nor a browser taking each deployment's link preview: previews.test.ts turns them on.
+    LINK_PREVIEWS: 'false',
     // Tests deploy as fast as they need; rate-limits.test.ts sets the product's limits.
     DEPLOY_RATE_LIMIT: '10000',
     DEPLOY_BURST_LIMIT: '10000',
@@ -153,7 +157,7 @@ export async function mailedToken(
         .filter((m) => m !== null);
       return found[found.length - 1];
     },
-    { what: `an e-mail with a ${path} link to ${email}`, timeoutMs: 15_000 },
+    { what: `an e-mail with a ${path} link to ${email}`, timeoutMs: 60_000 },
   );
   return decodeURIComponent(match[1]!);
 }

@@ -11,7 +11,9 @@
  *
  * API calls served: POST/GET /v1/customers[/:id]; POST/GET /v1/checkout/sessions[/:id]
  * (its `url` is the hosted page /c/pay/:id); POST /v1/billing_portal/sessions (`url`:
- * /p/session/:id); GET /v1/subscriptions?customer=, GET/POST/DELETE /v1/subscriptions/:id.
+ * /p/session/:id); GET /v1/subscriptions?customer=, GET/POST/DELETE /v1/subscriptions/:id
+ * (a POST naming `items` moves it to another price, prorated: test/stripe-invoices.ts);
+ * POST /v1/invoices/create_preview (the prorated invoice of such a change).
  *
  * Hosted pages: /c/pay/:id shows the plan and price with a 'Pay' button; paying makes an
  * active subscription (a month long), sends checkout.session.completed then
@@ -32,13 +34,16 @@
  *   deliver(event, {signature})  delivers a crafted event as is (e.g. an old one again, or
  *                                with a wrong signature)
  *   failRequests(match|null)     matching API calls answer 400 until cleared
- *   subscription(id)             the stored subscription object
+ *   subscription(id)             the stored subscription object (customer(id) likewise)
+ *   invoices                     the invoices of plan changes made
+ *   holdWebhooks()               holds events until the function it returns is called
  *   calls                        every API call: {method, path, params, idempotencyKey}
  *   deliveries                   every event sent: {event, status (null: unreachable)}
  *   close()
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { planChangeApi } from './stripe-invoices';
 import { checkoutPage, portalPage } from './stripe-pages';
 import {
   FAKE_PRICES,
@@ -222,7 +227,11 @@ export async function startFakeStripe(opts: {
       answer = fail(new StripeFailure(400, 'invalid_request_error', 'Simulated failure.'));
     } else {
       try {
-        answer = json(200, api(method, url.pathname, params));
+        answer = json(
+          200,
+          planChangeApi(store, sendEvent, method, url.pathname, params) ??
+            api(method, url.pathname, params),
+        );
       } catch (err) {
         if (!(err instanceof StripeFailure)) throw err;
         answer = fail(err);
@@ -258,6 +267,16 @@ export async function startFakeStripe(opts: {
       failing = match;
     },
     subscription: (id: string): Obj | undefined => subscriptions.get(id),
+    customer: (id: string): Obj | undefined => customers.get(id),
+    /** Invoices of plan changes made, oldest first. */
+    invoices: store.invoices,
+    /** Holds every webhook until the returned function is called (a slow Stripe). */
+    holdWebhooks: () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      queue = queue.then(() => held);
+      return release;
+    },
     /** Resolves when every event sent so far was delivered. */
     idle: () => queue.then(() => undefined),
     close: async () => {

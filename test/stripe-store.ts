@@ -86,6 +86,8 @@ export function createFakeStripeStore(opts: {
   const sessions = new Map<string, Obj>();
   const portals = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
+  /** Invoices of plan changes made (test/stripe-invoices.ts), oldest first. */
+  const invoices: Obj[] = [];
 
   const priceObject = (p: FakePrice) => ({
     id: p.id,
@@ -204,6 +206,7 @@ export function createFakeStripeStore(opts: {
         created: t,
         email: params.email ?? null,
         name: params.name ?? null,
+        balance: 0,
         metadata: params.metadata ?? {},
         livemode: false,
       };
@@ -306,6 +309,8 @@ export function createFakeStripeStore(opts: {
     sessions,
     portals,
     subscriptions,
+    invoices,
+    priceObject,
     pay,
     cancelAtPeriodEnd,
     endPeriod,

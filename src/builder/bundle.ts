@@ -1,5 +1,6 @@
 import * as esbuild from 'esbuild';
 import { syntaxError } from './errors';
+import { createMountChecker, type MountChecker } from './mount-check';
 import { REPO_ROOT } from './paths';
 import { artifactPlugin, type BundleJob } from './resolve-plugin';
 import { BuildError } from './types';
@@ -27,10 +28,12 @@ const VITE_ENV = JSON.stringify({
 /**
  * One long-lived esbuild context per kind of output, reused by every artifact: node_modules
  * files are read and parsed once, then each build re-parses only the artifact's own code.
- * Builds take turns, since the context serves one artifact at a time.
+ * Builds take turns, since the context serves one artifact at a time. The mount check's
+ * context is the bundler's too, so disposing it leaves no esbuild service running.
  */
 export interface Bundler {
   bundle(job: BundleJob, fileLabel: string, splitting: boolean): Promise<BundleOutput>;
+  checkMount: MountChecker['check'];
   dispose(): Promise<void>;
 }
 
@@ -41,6 +44,7 @@ export function createBundler(): Bundler {
   let queue: Promise<unknown> = Promise.resolve();
   const defaultShims = new Set<string>();
   const contexts = new Map<boolean, Promise<esbuild.BuildContext>>();
+  const mountChecker = createMountChecker();
 
   function context(splitting: boolean) {
     let ctx = contexts.get(splitting);
@@ -134,11 +138,12 @@ export function createBundler(): Bundler {
       queue = next.catch(() => undefined);
       return next;
     },
+    checkMount: mountChecker.check,
     async dispose() {
       await queue;
       const all = [...contexts.values()];
       contexts.clear();
-      await Promise.all(all.map(async (c) => (await c).dispose()));
+      await Promise.all([...all.map(async (c) => (await c).dispose()), mountChecker.dispose()]);
     },
   };
 }

@@ -4,7 +4,6 @@ import variant from '@jitl/quickjs-wasmfile-release-sync';
 import { newQuickJSWASMModuleFromVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { findComponent } from './detect';
 import type { MountFailure } from './error-card';
-import type { BuildLog } from './log';
 import { REPO_ROOT } from './paths';
 import { artifactPlugin, type BundleJob } from './resolve-plugin';
 import { runtimeScript } from './runtime-script';
@@ -136,13 +135,9 @@ function quickjs() {
   return engine;
 }
 
-let checker: Promise<esbuild.BuildContext> | undefined;
-let current: BundleJob | undefined;
-let queue: Promise<unknown> = Promise.resolve();
-
 /** One long-lived esbuild context for checks, as for the page bundle: React is parsed once. */
-function context() {
-  checker ??= esbuild.context({
+function checkContext(job: () => BundleJob | undefined): Promise<esbuild.BuildContext> {
+  return esbuild.context({
     entryPoints: ['artifact-entry'],
     bundle: true,
     format: 'iife',
@@ -165,12 +160,12 @@ function context() {
     plugins: [
       sharedReact,
       artifactPlugin(() => {
-        if (!current) throw new Error('No artifact is being checked.');
-        return current;
+        const checked = job();
+        if (!checked) throw new Error('No artifact is being checked.');
+        return checked;
       }, new Set()),
     ],
   });
-  return checker;
 }
 
 function checkEntry(entry: string, exportName: string): string {
@@ -249,53 +244,73 @@ function locate(stack: string, map: SourceMap, preludeLines: number) {
   return { found, component };
 }
 
-/**
- * Renders the artifact's component to a string in the sandbox. A failure is logged (one
- * line) and returned for the page's error card; anything the sandbox cannot judge is not.
- */
-export async function checkMount(
-  job: BundleJob,
-  entry: string,
-  shape: ReturnType<typeof findComponent>,
-  log: BuildLog,
-): Promise<MountFailure | undefined> {
-  if (shape.selfMounting || !shape.exportName) return undefined;
-  const run = async (): Promise<MountFailure | undefined> => {
-    current = { ...job, entryCode: checkEntry(entry, shape.exportName!) };
-    let out: esbuild.BuildResult<{ write: false }>;
-    try {
-      out = (await (await context()).rebuild()) as typeof out;
-    } catch {
-      return undefined; // the page's own bundle built; a check that cannot is no finding
-    } finally {
-      current = undefined;
-    }
-    const js = out.outputFiles!.find((f) => f.path.endsWith('.js'))!.text;
-    const mapFile = out.outputFiles!.find((f) => f.path.endsWith('.map'));
-    if (js.length > MAX_CHECKED_BYTES) return undefined;
-    const thrown = await runSandboxed(`${await reactForChecks()}\n${js}`);
-    if (!thrown || thrown === 'timeout' || thrown.standInUsed) return undefined;
-    const text = `${thrown.name}: ${thrown.message}`;
-    if (
-      /is not defined|not a function|undefined/.test(thrown.message) &&
-      BROWSER_ONLY.test(thrown.message)
-    )
-      return undefined;
-    const map = mapFile ? new SourceMap(JSON.parse(mapFile.text)) : undefined;
-    const preludeLines = SANDBOX_PRELUDE.split('\n').length + 1;
-    const { found, component } = map
-      ? locate(thrown.stack, map, preludeLines)
-      : { found: undefined, component: undefined };
-    if (!found) return undefined; // thrown inside a library: too far from the artifact to say
-    const error = thrown.name === 'Error' ? thrown.message : text;
-    const where = `In ${component ? `${component}, ` : ''}${found.file} line ${found.line}`;
-    log.warn(
-      'check',
-      `The app stops while starting: ${error} (${where.charAt(0).toLowerCase()}${where.slice(1)}). Visitors see this error instead of the app.`,
-    );
-    return { error, kind: thrown.name, where };
+/** Checks one artifact at a time in its own esbuild context; dispose it with its builder. */
+export interface MountChecker {
+  check(
+    job: BundleJob,
+    entry: string,
+    shape: ReturnType<typeof findComponent>,
+  ): Promise<Required<MountFailure> | undefined>;
+  dispose(): Promise<void>;
+}
+
+export function createMountChecker(): MountChecker {
+  let checker: Promise<esbuild.BuildContext> | undefined;
+  let current: BundleJob | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  const context = () => (checker ??= checkContext(() => current));
+  return {
+    /**
+     * Renders the artifact's component to a string in the sandbox. A failure is returned for
+     * the build's log and the page's error card; anything the sandbox cannot judge is not.
+     */
+    async check(job, entry, shape) {
+      if (shape.selfMounting || !shape.exportName) return undefined;
+      const run = async (): Promise<Required<MountFailure> | undefined> => {
+        current = { ...job, entryCode: checkEntry(entry, shape.exportName!) };
+        let out: esbuild.BuildResult<{ write: false }>;
+        try {
+          out = (await (await context()).rebuild()) as typeof out;
+        } catch {
+          return undefined; // the page's own bundle built; a check that cannot is no finding
+        } finally {
+          current = undefined;
+        }
+        const js = out.outputFiles!.find((f) => f.path.endsWith('.js'))!.text;
+        const mapFile = out.outputFiles!.find((f) => f.path.endsWith('.map'));
+        if (js.length > MAX_CHECKED_BYTES) return undefined;
+        const thrown = await runSandboxed(`${await reactForChecks()}\n${js}`);
+        if (!thrown || thrown === 'timeout' || thrown.standInUsed) return undefined;
+        const text = `${thrown.name}: ${thrown.message}`;
+        if (
+          /is not defined|not a function|undefined/.test(thrown.message) &&
+          BROWSER_ONLY.test(thrown.message)
+        )
+          return undefined;
+        const map = mapFile ? new SourceMap(JSON.parse(mapFile.text)) : undefined;
+        const preludeLines = SANDBOX_PRELUDE.split('\n').length + 1;
+        const { found, component } = map
+          ? locate(thrown.stack, map, preludeLines)
+          : { found: undefined, component: undefined };
+        if (!found) return undefined; // thrown inside a library: too far from the artifact to say
+        const error = thrown.name === 'Error' ? thrown.message : text;
+        const where = `In ${component ? `${component}, ` : ''}${found.file} line ${found.line}`;
+        return { error, kind: thrown.name, where };
+      };
+      const next = queue.then(run, run);
+      queue = next.catch(() => undefined);
+      return next.catch(() => undefined);
+    },
+    async dispose() {
+      await queue;
+      const open = checker;
+      checker = undefined;
+      if (open) await (await open).dispose();
+    },
   };
-  const next = queue.then(run, run);
-  queue = next.catch(() => undefined);
-  return next.catch(() => undefined);
+}
+
+/** The build log's line for a component that throws while mounting. */
+export function mountFailureLine({ error, where }: Required<MountFailure>): string {
+  return `The app stops while starting: ${error} (${where.charAt(0).toLowerCase()}${where.slice(1)}). Visitors see this error instead of the app.`;
 }

@@ -4,10 +4,10 @@ import * as esbuild from 'esbuild';
 import type { Bundler } from './bundle';
 import { findComponent, looksLikeTypeScript } from './detect';
 import { errorCardTag } from './error-card';
-import { checkMount } from './mount-check';
 import { defaultFavicon } from './favicon';
 import type { BuildLog } from './log';
 import { installedVersion } from './installed';
+import { mountFailureLine } from './mount-check';
 import { fetchBrandIcons, importedIconNames, kitIconNames, LUCIDE_BRAND_RELEASE } from './lucide';
 import type { PackageFetcher } from './npm/package-files';
 import { hashName, makeFile } from './output';
@@ -188,6 +188,9 @@ export async function buildReact(
   };
   // code-split only where the artifact itself loads code later
   const splitting = codeTexts.some((t) => /\bimport\s*\(/.test(t));
+  // The check's esbuild work runs beside the bundle's; what it finds is told once the
+  // bundle is made, so a build that fails to bundle says nothing of it.
+  const mountChecked = opts.bundler.checkMount(job, entry, shape);
   const bundle = await log.step(
     'bundle',
     () => opts.bundler.bundle(job, opts.fileLabel, splitting),
@@ -216,8 +219,9 @@ export async function buildReact(
 
   const [cssBytes, mountFailure] = await Promise.all([
     opts.styles ? opts.styles(bundle.inputs) : stylesheet(files, bundle.inputs, log),
-    checkMount(job, entry, shape, log),
+    mountChecked,
   ]);
+  if (mountFailure) log.warn('check', mountFailureLine(mountFailure));
   const cssName = cssBytes ? hashName('styles', '.css', cssBytes) : null;
 
   const apis = runtimeApisUsed(codeTexts);

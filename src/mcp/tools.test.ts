@@ -23,8 +23,11 @@ function deployment(status: Deployment['status']): Deployment {
     errorMessage: null,
     sourceKind: 'code',
     isLive: false,
+    versionUrl: null,
+    previewUrl: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     deployedAt: null,
+    deployedBy: null,
     site: { id: 's1', name: 'slow', subdomain: 'slow', url: 'http://slow.localhost' },
   };
 }

@@ -39,7 +39,9 @@ describe.skipIf(unavailable !== null)('several processes, one product', () => {
     socketOnB.timeout(5000).emitWithAck(event, id) as Promise<JoinAck>;
 
   beforeAll(async () => {
-    cluster = await startCluster(2);
+    // The slow upload below must outlive a worker's death on a busy machine; the build time
+    // limit has its own test (stopping.test.ts).
+    cluster = await startCluster(2, { BUILD_TIMEOUT_MS: '600000' });
     const [a, b] = cluster.webs;
     token = (await registerUser({ api: apiClient(a!.url) })).token;
     socketOnB = io(b!.url, { transports: ['websocket'], auth: { token }, reconnection: false });
@@ -118,7 +120,7 @@ describe.skipIf(unavailable !== null)('several processes, one product', () => {
     const upload = await uploadFile(
       a,
       token,
-      { name: 'site.zip', bytes: slowSiteZip('survived'), type: 'application/zip' },
+      { name: 'site.zip', bytes: slowSiteZip('survived', 600), type: 'application/zip' },
       subdomain,
     );
     expect(upload.status).toBe(201);
@@ -139,7 +141,8 @@ describe.skipIf(unavailable !== null)('several processes, one product', () => {
       socketOnB,
       'deployment-update',
       (e) => e.deploymentId === deployment.id && final(e),
-      120_000,
+      // a new worker's cold start and the whole build again, on a machine that may be busy
+      300_000,
     );
     await cluster.startWorker();
     const last = await ended;
@@ -150,5 +153,5 @@ describe.skipIf(unavailable !== null)('several processes, one product', () => {
     const shown = await api('GET', `/api/sites/${site.id}`, { token });
     expect(shown.body.site.status).toBe(last.status === 'SUCCESS' ? 'ACTIVE' : 'ERROR');
     await stopServer(dying);
-  }, 180_000);
+  }, 400_000);
 });

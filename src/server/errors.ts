@@ -1,4 +1,5 @@
 import type { ErrorCode, PlanLimitDetails } from '../shared/errors';
+import { newerVersionLiveMessage, type NewerVersionLiveDetails } from '../shared/site-source';
 
 // Errors the domain throws; one handler turns them into {error:{message, code, details}}.
 export class AppError extends Error {
@@ -56,7 +57,15 @@ export const siteDisabled = (reason: string | null | undefined) =>
     `Disabled by the operators: ${reason || 'no reason was given'}. This site cannot be deployed until they enable it again.`,
   );
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const notImplemented = (message: string) => new AppError(501, 'NOT_IMPLEMENTED', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const newerVersionLive = (details: NewerVersionLiveDetails) =>
+  new AppError(
+    409,
+    'NEWER_VERSION_LIVE',
+    newerVersionLiveMessage(details.baseVersion, details.liveVersion),
+    details,
+  );
 /** Something that existed and is over for good: a used or expired claim link. */
 export const gone = (message: string) => new AppError(410, 'GONE', message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);

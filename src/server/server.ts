@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { answerAcmeChallenge, createCertificateOrdering } from './certificates';
+import { rotateTicketKeys, sessionIdContextOf } from './certificates/session-tickets';
 import { createSniContexts } from './certificates/tls';
 import type { Config } from './config';
 import type { AppContext, Part } from './context';
@@ -16,6 +17,7 @@ import { createHosting } from './hosting';
 import { isSiteHost } from './hosting/dispatcher';
 import { ownDomainsOf } from './domain/domains/custom-domain-records';
 import { createJobs } from './jobs';
+import { createLinkPreviews } from './jobs/link-previews';
 import { createRateCounter } from './limits/rate-counter';
 import { createLogger, logDestination } from './logger';
 import { createMailNotifications } from './mail';
@@ -103,8 +105,17 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   // chosen per SNI name.
   const sni = config.httpsPort !== null ? createSniContexts(ctx) : null;
   const httpsServer = sni
-    ? https.createServer({ ...sni.defaults, SNICallback: sni.SNICallback }, handle)
+    ? https.createServer(
+        {
+          ...sni.defaults,
+          SNICallback: sni.SNICallback,
+          sessionIdContext: sessionIdContextOf(config.secretKey),
+        },
+        handle,
+      )
     : null;
+  // Ticket keys from SECRET_KEY: a visitor's next connection resumes on whichever node it lands.
+  const stopTicketRotation = httpsServer ? rotateTicketKeys(httpsServer, config.secretKey) : null;
   if (httpsServer) httpsServer.keepAliveTimeout = 65_000;
   // A TLS socket still in its handshake is no HTTP connection yet, so closeAllConnections
   // misses it and close() would wait for it: every TLS socket is kept here to be cut at the end.
@@ -133,7 +144,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   if (hosting) parts.push(hosting);
   parts.push(createCertificateOrdering(ctx));
   if (config.roles.has('worker')) parts.push(createPipeline(ctx));
-  parts.push(createJobs(ctx));
+  // The port is known once the server listens, before any part starts.
+  let listeningPort = 0;
+  parts.push(createJobs(ctx, web ? { port: () => listeningPort } : null));
+  // Previews are screenshots through this node's own hosting: on web nodes, claimed once.
+  if (web && config.linkPreviews)
+    parts.push(createLinkPreviews(ctx, { port: () => listeningPort }));
   if (web && config.seedDemos) parts.push(createDemoSeed(ctx));
   if (web) parts.push(createMailNotifications(ctx));
 
@@ -161,6 +177,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 
   await app.listen({ port: config.port, host: config.host });
   const port = (httpServer.address() as AddressInfo).port;
+  listeningPort = port;
   let httpsPort: number | null = null;
   if (httpsServer) {
     await new Promise<void>((resolve, reject) => {
@@ -198,6 +215,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         await closeHttps;
       } finally {
         sni?.close();
+        stopTicketRotation?.();
         clearInterval(sweep);
         clearTimeout(deadline);
       }

@@ -12,7 +12,7 @@ import { apiClient, registerVerifiedUser } from '../../test/server';
 import { waitForEvent } from '../../test/wait';
 
 // Removing a member through web A takes effect on web B at once: their socket on B leaves the
-// team site's room (told by a 'teams-changed' user update once it has), and their token stops
+// team's room and the team site's room (told by a 'teams-changed' user update once it has), and their token stops
 // working there.
 const unavailable = await clusterUnavailable();
 if (unavailable) console.warn(`teams cluster test skipped: ${unavailable}`);
@@ -79,6 +79,8 @@ describe.skipIf(unavailable !== null)('team membership on every node', () => {
     expect(await join(ownerOnB, EVENTS.joinSite, siteId)).toEqual({ ok: true });
     expect(await join(memberOnB, EVENTS.joinSite, siteId)).toEqual({ ok: true });
     expect(await join(memberOnB, EVENTS.joinUser, member.user.id)).toEqual({ ok: true });
+    expect(await join(ownerOnB, EVENTS.joinTeam, team.id)).toEqual({ ok: true });
+    expect(await join(memberOnB, EVENTS.joinTeam, team.id)).toEqual({ ok: true });
     expect((await apiB('GET', `/api/sites/${siteId}`, { token: member.token })).status).toBe(200);
 
     const told = waitForEvent<UserUpdateEvent>(
@@ -105,7 +107,28 @@ describe.skipIf(unavailable !== null)('team membership on every node', () => {
     expect(next.status).toBe(201);
     await heard;
     expect(heardByMember).toEqual([]);
+
+    // A new team site through A: the team's room on B tells the owner, not the removed member.
+    const listsHeardByMember: UserUpdateEvent[] = [];
+    memberOnB.on(EVENTS.userUpdate, (e: UserUpdateEvent) => listsHeardByMember.push(e));
+    const created = waitForEvent<UserUpdateEvent>(
+      ownerOnB,
+      EVENTS.userUpdate,
+      (e) => e.type === 'site-created',
+    );
+    const another = await nodeA.api('POST', '/api/deployments/deploy/code', {
+      token: owner.token,
+      body: { subdomain: uniqueSubdomain('nodes'), code: htmlArtifact('another'), teamId: team.id },
+    });
+    expect(another.status).toBe(201);
+    expect(await created).toEqual({
+      type: 'site-created',
+      siteId: another.body.site.id,
+      teamId: team.id,
+    });
+    expect(listsHeardByMember).toEqual([]);
     // Joining again is refused: the policy no longer lets them watch.
     expect((await join(memberOnB, EVENTS.joinSite, siteId)).ok).toBe(false);
+    expect((await join(memberOnB, EVENTS.joinTeam, team.id)).ok).toBe(false);
   }, 120_000);
 });

@@ -85,6 +85,14 @@ export const SiteAnalyticsSchema = z.object({
 });
 export type SiteAnalytics = z.infer<typeof SiteAnalyticsSchema>;
 
+/** GET /api/analytics/views?days=: the views of all the user's sites together, per day. */
+export const ViewsOverTimeSchema = z.object({
+  days: z.number(),
+  /** One entry per day of the window, oldest first, days without views included as zero. */
+  daily: z.array(z.object({ day: z.string(), views: z.number() })),
+});
+export type ViewsOverTime = z.infer<typeof ViewsOverTimeSchema>;
+
 export const SiteSparklinesSchema = z.object({
   /** The days of every series, oldest first. */
   days: z.array(z.string()),

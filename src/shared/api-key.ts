@@ -45,7 +45,11 @@ export const CreateApiKeyRequestSchema = z.object({
   provider: AiProviderSchema.default('CLAUDE'),
   keyName,
   apiKey: apiKeyText.min(1, { error: 'API key is required' }),
-  isActive: z.boolean().default(true),
+  /**
+   * Whether the new key answers its provider's calls. Left out, it does only when the provider
+   * has no active key yet: adding a key never switches another one off unasked.
+   */
+  isActive: z.boolean().optional(),
 });
 export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequestSchema>;
 
@@ -60,6 +64,23 @@ export type UpdateApiKeyRequest = z.input<typeof UpdateApiKeyRequestSchema>;
 
 export const ApiKeyResponseSchema = z.object({ apiKey: ApiKeySchema });
 export type ApiKeyResponse = z.infer<typeof ApiKeyResponseSchema>;
+
+/**
+ * DELETE /api/api-keys/:id?activate=<id>. Deleting the provider's active key makes another of
+ * its keys active: the one named, else the newest, so a provider with keys keeps answering.
+ */
+export const DeleteApiKeyQuerySchema = z.object({
+  activate: z.string().trim().min(1).max(100).optional(),
+});
+export type DeleteApiKeyQuery = z.infer<typeof DeleteApiKeyQuerySchema>;
+
+export const DeleteApiKeyResponseSchema = z.object({
+  ok: z.literal(true),
+  id: z.string(),
+  /** The key made active in the deleted one's place, if any. */
+  activated: ApiKeySchema.nullable(),
+});
+export type DeleteApiKeyResponse = z.infer<typeof DeleteApiKeyResponseSchema>;
 
 /** POST /api/api-keys/:id/test */
 export const TestApiKeyResponseSchema = z.object({

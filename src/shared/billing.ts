@@ -96,3 +96,46 @@ export const CreatePortalSessionRequestSchema = z.object({
 export type CreatePortalSessionRequest = z.input<typeof CreatePortalSessionRequestSchema>;
 export const PortalSessionResponseSchema = z.object({ portalUrl: z.string() });
 export type PortalSessionResponse = z.infer<typeof PortalSessionResponseSchema>;
+
+/** The paid plans a running subscription can move between in the app. */
+export const CHANGEABLE_PLANS = ['STARTER', 'PRO'] as const;
+
+/**
+ * POST /api/billing/change-plan: with `preview`, what the change would cost now; without, it
+ * asks Stripe to make it. `prorationDate` (from the preview) charges exactly what was shown.
+ */
+export const ChangePlanRequestSchema = z.object({
+  plan: z.enum(CHANGEABLE_PLANS, { error: 'Please choose the Starter or the Pro plan' }),
+  preview: z.boolean().optional(),
+  prorationDate: z.number().int().positive().optional(),
+});
+export type ChangePlanRequest = z.input<typeof ChangePlanRequestSchema>;
+
+/** The answer to a preview: Stripe's invoice for the change, and what it does to the account. */
+export const PlanChangePreviewSchema = z.object({
+  plan: PlanNameSchema,
+  currentPlan: PlanNameSchema,
+  /** Charged at once, in the currency's smallest unit (cents); 0 when a credit covers it. */
+  amountDue: z.number(),
+  currency: z.string(),
+  /** The change's own sum, smallest unit: negative when unused time is credited. */
+  total: z.number(),
+  /** Credit left on the account after the change, smallest unit (0 when none). */
+  creditAfter: z.number(),
+  /** Unix seconds the amounts are worked out for; send it back to apply the same amounts. */
+  prorationDate: z.number(),
+  /** The next renewal, when the new plan's full price is charged. */
+  renewsAt: z.string().nullable(),
+  downgrade: z.boolean(),
+  /** What the change does to this account's sites, domains, storage and teams, in words. */
+  effects: z.array(z.string()),
+});
+export type PlanChangePreview = z.infer<typeof PlanChangePreviewSchema>;
+
+/** The answer once Stripe took the change: the plan in force moves when its webhook lands. */
+export const PlanChangeStartedSchema = z.object({
+  plan: PlanNameSchema,
+  currentPlan: PlanNameSchema,
+  changing: z.literal(true),
+});
+export type PlanChangeStarted = z.infer<typeof PlanChangeStartedSchema>;

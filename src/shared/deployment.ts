@@ -10,6 +10,10 @@ export const AI_PROVIDERS = ['CLAUDE', 'GEMINI', 'OPENAI'] as const;
 export const AiProviderSchema = z.enum(AI_PROVIDERS);
 export type AiProvider = z.infer<typeof AiProviderSchema>;
 
+/** Who deployed a version: their id and name; null for versions nobody asked for (the demo seed). */
+export const DeployedBySchema = z.object({ id: z.string(), name: z.string() }).nullable();
+export type DeployedBy = z.infer<typeof DeployedBySchema>;
+
 export const DeploymentSchema = z.object({
   id: z.string(),
   siteId: z.string(),
@@ -24,8 +28,13 @@ export const DeploymentSchema = z.object({
   errorMessage: z.string().nullable(),
   sourceKind: z.string(),
   isLive: z.boolean(),
+  /** This version's permanent link; null unless it succeeded and the site's version links are on. */
+  versionUrl: z.string().nullable(),
+  /** This version's link preview (PNG, 1200×630); null until made, and for a failed build. */
+  previewUrl: z.string().nullable(),
   createdAt: z.string(),
   deployedAt: z.string().nullable(),
+  deployedBy: DeployedBySchema,
   site: z.object({ id: z.string(), name: z.string(), subdomain: z.string(), url: z.string() }),
 });
 export type Deployment = z.infer<typeof DeploymentSchema>;

@@ -27,7 +27,15 @@ export const ERROR_CODES = [
   'STORAGE_FULL',
   'BILLING_UNAVAILABLE',
   'PAYMENT_PROVIDER_ERROR',
+  /** Fix with AI: the site's owner has no active AI provider key (add one at /api-keys). */
+  'AI_NOT_CONNECTED',
+  /** Fix with AI: the provider failed, or its answer could not be used. */
+  'AI_PROVIDER_ERROR',
+  /** An edit of a version older than the live one: deploying it would replace newer work. */
+  'NEWER_VERSION_LIVE',
   'INTERNAL',
+  /** A request the API understands but does not serve (oEmbed's XML format). */
+  'NOT_IMPLEMENTED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -13,6 +13,12 @@ export const EVENTS = {
   joinDeployment: 'join-deployment',
   joinSite: 'join-site',
   joinUser: 'join-user',
+  /** Support messages: to the person (their user room) and to the operators' desk. */
+  supportUpdate: 'support-update',
+  /** An operator's console asks for every conversation's news; the policy decides. */
+  joinSupportDesk: 'join-support-desk',
+  /** A team's room: its sites' site-update and site-created/site-deleted, for every member. */
+  joinTeam: 'join-team',
 } as const;
 
 export interface DeploymentUpdateEvent {
@@ -28,14 +34,24 @@ export interface DeploymentUpdateEvent {
 export interface SiteUpdateEvent {
   siteId: string;
   status: SiteStatus;
+  /** The site's team; null for a personal site. */
+  teamId?: string | null;
 }
 
 export type UserUpdateEvent =
-  | { type: 'site-deleted' | 'site-created'; siteId: string }
+  /** To the person's room for a personal site, to the team's room for a team site. */
+  | { type: 'site-deleted' | 'site-created'; siteId: string; teamId?: string | null }
   /** The plan in force changed (billing): screens refetch the user and what the plan allows. */
   | { type: 'plan-changed'; plan: PlanName }
   /** Their place in a team changed (null: no longer in it); sent once their sockets left its rooms. */
-  | { type: 'teams-changed'; teamId: string; role: TeamRole | null };
+  | { type: 'teams-changed'; teamId: string; role: TeamRole | null }
+  /** A session of the account ended (signed out here or elsewhere): the Sessions list refetches. */
+  | { type: 'sessions-changed' }
+  /**
+   * The operators suspended the account, with their reason; sent just before its sockets drop,
+   * so an open screen says why instead of only going offline.
+   */
+  | { type: 'account-suspended'; reason: string };
 
 /**
  * `system-update`, to every socket: an operator posted an announcement, or

@@ -1,4 +1,5 @@
 // Plans and their limits, enforced by the server and shown by the app.
+import { SLA_MONTHLY_PERCENT } from './status';
 export const PLAN_NAMES = ['FREE', 'STARTER', 'PRO', 'ADMIN'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 
@@ -24,7 +25,13 @@ export const PLANS: Record<PlanName, PlanInfo> = {
     label: 'Starter',
     priceMonthly: 4.99,
     maxSites: 15,
-    features: ['Custom domains', 'Advanced analytics', 'Email support', 'Deployment history'],
+    features: [
+      'Custom domains',
+      'Password-protected sites and share links',
+      'Advanced analytics',
+      'Email support',
+      'Deployment history',
+    ],
   },
   PRO: {
     name: 'PRO',
@@ -35,9 +42,10 @@ export const PLANS: Record<PlanName, PlanInfo> = {
       'Priority support',
       'Team collaboration',
       'White-label sites: your title, favicon and social card, no platform name',
-      'SLA guarantees',
+      `SLA: ${SLA_MONTHLY_PERCENT.hosting}% monthly uptime for site hosting (see /status), service credits if missed`,
       'Unlimited deployments',
       'Custom domains',
+      'Password-protected sites and share links',
     ],
   },
   ADMIN: {
@@ -51,6 +59,11 @@ export const PLANS: Record<PlanName, PlanInfo> = {
 
 /** Whether a plan includes custom domains: the paid plans and the operator's do. */
 export function includesCustomDomains(plan: PlanName): boolean {
+  return plan === 'STARTER' || plan === 'PRO' || plan === 'ADMIN';
+}
+
+/** Whether a plan may protect sites with a password: the paid plans and the operator's. */
+export function includesPrivateSites(plan: PlanName): boolean {
   return plan === 'STARTER' || plan === 'PRO' || plan === 'ADMIN';
 }
 

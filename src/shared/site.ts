@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SiteBrandingSchema } from './branding';
+import { SiteEmbeddingSchema } from './embed';
+import { SiteRemixSchema } from './remix';
 
 export const SITE_STATUSES = ['ACTIVE', 'PENDING', 'BUILDING', 'ERROR', 'INACTIVE'] as const;
 export const SiteStatusSchema = z.enum(SITE_STATUSES);
@@ -23,6 +25,10 @@ export const SiteSchema = z.object({
   name: z.string(),
   subdomain: z.string(),
   url: z.string(),
+  /** Whether each successful version answers at its own link (version-links.ts). */
+  versionLinks: z.boolean(),
+  /** Whether visitors are asked for a password (site-access.ts); the hash is never shown. */
+  private: z.boolean(),
   customDomain: z.string().nullable(),
   customDomainStatus: z.enum(DOMAIN_STATUSES).nullable(),
   /** Where the site answers on its custom domain, once that domain is verified. */
@@ -50,6 +56,14 @@ export const SiteSchema = z.object({
   updatedAt: z.string(),
   /** Page settings written into the site's pages, and whether it is white-labelled. */
   branding: SiteBrandingSchema,
+  /** Who may show the site in a frame: null, any page. */
+  embedding: SiteEmbeddingSchema,
+  /** Whether visitors may remix the site, how often they did, and a remix's origin. */
+  remix: SiteRemixSchema,
+  /** The team the site belongs to; null for a personal site. */
+  teamId: z.string().nullable(),
+  /** The live version's link preview (PNG, 1200×630); null until it is made. */
+  previewUrl: z.string().nullable(),
 });
 export type Site = z.infer<typeof SiteSchema>;
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasControlCharacter } from './names';
 import { checkSubdomain, RESERVED_SUBDOMAINS } from './subdomain';
+import { VERSION_LABEL } from './version-links';
 
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const CONTROL_CHARS = [
@@ -45,14 +46,28 @@ describe('checkSubdomain', () => {
     );
   });
 
-  it('accepts every DNS label that is neither punycode nor reserved', () => {
+  it('accepts every DNS label that is neither punycode, reserved nor a version link', () => {
     const label = fc
       .stringMatching(DNS_LABEL)
-      .filter((s) => !s.startsWith('xn--') && !RESERVED_SUBDOMAINS.has(s));
+      .filter(
+        (s) => !s.startsWith('xn--') && !RESERVED_SUBDOMAINS.has(s) && !VERSION_LABEL.test(s),
+      );
     fc.assert(
       fc.property(label, (s) => {
         expect(checkSubdomain(s)).toEqual({ ok: true, subdomain: s });
       }),
+    );
+  });
+
+  it('refuses every label shaped like a version link (v3--name)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.stringMatching(/^[a-z0-9]{1,20}$/),
+        (n, name) => {
+          expect(checkSubdomain(`v${n}--${name}`)).toMatchObject({ ok: false });
+        },
+      ),
     );
   });
 

@@ -1,4 +1,5 @@
 import { hasControlCharacter } from './names';
+import { VERSION_LABEL } from './version-links';
 
 // Subdomain rules: one DNS label, lower-cased, not a name we keep for ourselves.
 export const RESERVED_SUBDOMAINS = new Set([
@@ -72,6 +73,13 @@ export function checkSubdomain(raw: string): SubdomainCheck {
     return {
       ok: false,
       message: 'Subdomain cannot start with "xn--" (internationalized names are not supported)',
+    };
+  }
+  // "v3--shop" is version 3 of the site "shop" (version-links.ts): no site may own that label.
+  if (VERSION_LABEL.test(subdomain)) {
+    return {
+      ok: false,
+      message: 'Subdomain cannot look like "v3--name": those names are the sites\' version links',
     };
   }
   if (RESERVED_SUBDOMAINS.has(subdomain)) {

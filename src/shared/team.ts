@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeployedBySchema } from './deployment';
 import { SiteSchema } from './site';
 
 // Teams: a name, an owner and members with a role; sites that belong to the team count against
@@ -73,13 +74,37 @@ export const InvitationResponseSchema = z.object({
 });
 export type InvitationResponse = z.infer<typeof InvitationResponseSchema>;
 
+/** Where an invitation link stands: only a pending one can be accepted. */
+export const InvitationStateSchema = z.enum(['pending', 'expired', 'accepted', 'revoked']);
+export type InvitationState = z.infer<typeof InvitationStateSchema>;
+
+/** Why a link that is no longer pending cannot be used, in plain words (API and screen). */
+export const INVITATION_NOT_PENDING: Record<Exclude<InvitationState, 'pending'>, string> = {
+  revoked: 'This invitation was revoked. Ask for a new one.',
+  accepted: 'This invitation has already been used.',
+  expired: 'This invitation has expired. Ask for a new one.',
+};
+
+/** GET /api/invitations/:token: what the link's holder is invited to, signed in or not. */
+export const InvitationInfoResponseSchema = z.object({
+  invitation: z.object({
+    teamName: z.string(),
+    inviterName: z.string().nullable(),
+    email: z.string(),
+    role: InvitableRoleSchema,
+    expiresAt: z.string(),
+    state: InvitationStateSchema,
+  }),
+});
+export type InvitationInfoResponse = z.infer<typeof InvitationInfoResponseSchema>;
+export type InvitationInfo = InvitationInfoResponse['invitation'];
+
 export const ChangeRoleRequestSchema = z.object({ role: InvitableRoleSchema });
 export const TransferRequestSchema = z.object({ userId: z.string() });
 /** What becomes of a deleted team's sites: they move to the owner, or go with the team. */
 export const DeleteTeamRequestSchema = z.object({ sites: z.enum(['move-to-owner', 'delete']) });
 export const MoveSiteRequestSchema = z.object({ teamId: z.string().nullable() });
 
-export const DeployedBySchema = z.object({ id: z.string(), name: z.string() }).nullable();
 export const TeamSiteVersionSchema = z.object({
   id: z.string(),
   version: z.number(),
@@ -88,7 +113,6 @@ export const TeamSiteVersionSchema = z.object({
   deployedBy: DeployedBySchema,
 });
 export const TeamSiteSchema = SiteSchema.extend({
-  teamId: z.string().nullable(),
   versions: z.array(TeamSiteVersionSchema),
 });
 export const TeamSitesResponseSchema = z.object({ sites: z.array(TeamSiteSchema) });

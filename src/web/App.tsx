@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router';
 import { AnnouncementBanner } from './components/AnnouncementBanner';
 import { LivePlan } from './hooks/billing';
 import { SessionProvider } from './hooks/session';
+import { LiveTeams } from './hooks/teams';
 import { ToastProvider } from './components/Toaster';
 import { router } from './routes';
 
@@ -24,6 +25,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <LivePlan />
+        <LiveTeams />
         <ToastProvider>
           {/* Outside the router: every screen shows it, and it survives navigation. */}
           <AnnouncementBanner />

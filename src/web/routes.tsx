@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFound } from './components/NotFound';
 import { RequireOperator, RequireUser } from './components/RouteGates';
+import { WithSupportChat } from './components/Support/SupportWidget';
 import { AboutPage } from './pages/About';
 import { AuthPage } from './pages/Auth';
 import { AuthCallbackPage } from './pages/AuthCallback';
@@ -13,6 +14,7 @@ import { HelpPage } from './pages/Help';
 import { LandingPage } from './pages/Landing';
 import { PrivacyPage } from './pages/Privacy';
 import { ReportPage } from './pages/Report';
+import { StatusPage } from './pages/Status';
 import { RouteError } from './pages/RouteError';
 import { TermsPage } from './pages/Terms';
 
@@ -21,6 +23,8 @@ import { TermsPage } from './pages/Terms';
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // The support chat sits beside every app screen a signed-in person opens.
+    element: <WithSupportChat />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/auth', element: <AuthPage /> },
@@ -64,6 +68,20 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: '/sites/:id/edit',
+            lazy: async () => ({
+              Component: (await import('./pages/SiteEditor')).SiteEditorPage,
+            }),
+          },
+          {
+            path: '/teams',
+            lazy: async () => ({ Component: (await import('./pages/Teams')).TeamsPage }),
+          },
+          {
+            path: '/teams/:id',
+            lazy: async () => ({ Component: (await import('./pages/Team')).TeamPage }),
+          },
+          {
             path: '/analytics',
             lazy: async () => ({ Component: (await import('./pages/Analytics')).AnalyticsPage }),
           },
@@ -74,8 +92,18 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./pages/Deployment')).DeploymentPage }),
       },
       {
+        // Where a site's Remix button leads: open to anyone; a guest session is made on Remix.
+        path: '/remix/:siteId',
+        lazy: async () => ({ Component: (await import('./pages/Remix')).RemixPage }),
+      },
+      {
         path: '/claim/:token',
         lazy: async () => ({ Component: (await import('./pages/Claim')).ClaimPage }),
+      },
+      {
+        // Open to anyone holding the link: it says what it invites to before signing in.
+        path: '/invitations/:token',
+        lazy: async () => ({ Component: (await import('./pages/Invitation')).InvitationPage }),
       },
       // The progress screen without an id has nothing to show: it sends people to the dashboard.
       { path: '/deployments', element: <Navigate to="/dashboard" replace /> },
@@ -97,6 +125,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/report', element: <ReportPage /> },
+      { path: '/status', element: <StatusPage /> },
       { path: '/debug', element: <DebugPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/comparison', element: <ComparisonPage /> },

@@ -37,29 +37,45 @@ export function createSniContexts(ctx: AppContext) {
     });
   };
 
+  // The same contexts once loaded, so a handshake for a known name goes on without waiting
+  // for a Promise: resumed handshakes cost little else, and a pause shows in their rate.
+  const loaded = new Map<string, tls.SecureContext>();
+  const isOwn = (name: string) => name === own || name === sites || name.endsWith(`.${sites}`);
+
   const contextFor = (servername: string): Promise<tls.SecureContext | null> => {
     const name = servername.toLowerCase();
-    if (name === own || name === sites || name.endsWith(`.${sites}`)) {
-      return Promise.resolve(fallback);
-    }
+    if (isOwn(name)) return Promise.resolve(fallback);
     let found = cache.get(name);
     if (found) {
       cache.delete(name);
     } else {
-      found = load(name).catch((err: unknown) => {
+      const loading = load(name).catch((err: unknown) => {
         ctx.log.error({ err, domain: name }, 'loading a certificate failed');
         cache.delete(name);
         return null;
       });
+      found = loading;
+      void loading.then((context) => {
+        // Only if this load is still the cached one (no certificate event since it began).
+        if (context && cache.get(name) === loading) loaded.set(name, context);
+      });
     }
     cache.set(name, found);
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    if (cache.size > CACHE_SIZE) {
+      const oldest = cache.keys().next().value!;
+      cache.delete(oldest);
+      loaded.delete(oldest);
+    }
     return found;
   };
 
+  const forget = (domain: string) => {
+    cache.delete(domain.toLowerCase());
+    loaded.delete(domain.toLowerCase());
+  };
   const offs = [
-    ctx.events.on('certificate.issued', (e) => cache.delete(e.domain.toLowerCase())),
-    ctx.events.on('certificate.removed', (e) => cache.delete(e.domain.toLowerCase())),
+    ctx.events.on('certificate.issued', (e) => forget(e.domain)),
+    ctx.events.on('certificate.removed', (e) => forget(e.domain)),
   ];
 
   return {
@@ -68,6 +84,11 @@ export function createSniContexts(ctx: AppContext) {
       ? { cert: readFileSync(config.tlsCertFile!), key: readFileSync(config.tlsKeyFile!) }
       : {},
     SNICallback(servername: string, cb: (err: Error | null, ctx?: tls.SecureContext) => void) {
+      const name = servername.toLowerCase();
+      // The listener was made with the same certificate: it keeps its own context.
+      if (fallback && isOwn(name)) return cb(null);
+      const ready = loaded.get(name);
+      if (ready) return cb(null, ready);
       contextFor(servername).then(
         (found) => {
           if (found) cb(null, found);

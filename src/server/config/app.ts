@@ -19,6 +19,12 @@ export interface AppSettings {
   seedDemos: boolean;
   /** Page-view analytics: the /api/analytics calls, per-site charts and the /analytics screen. */
   enableAnalytics: boolean;
+  /** Run the status page's checks on this node (web role); off only in tests that want quiet. */
+  statusChecks: boolean;
+  /** How often the status page's checks (the deploy-and-fetch canary among them) run, cluster-wide. */
+  statusCheckIntervalMs: number;
+  /** How long the canary waits for its build before it calls builds down. */
+  statusCanaryTimeoutMs: number;
 }
 
 export const APP_VARIABLES = {
@@ -31,6 +37,9 @@ export const APP_VARIABLES = {
   SEED_DEMOS: z.enum(['true', 'false']).default('true'),
   // Feature switches are on unless the setting equals 'false', so a fresh install offers everything.
   ENABLE_ANALYTICS: z.string().optional(),
+  STATUS_CHECKS: z.enum(['true', 'false']).default('true'),
+  STATUS_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(60),
+  STATUS_CANARY_TIMEOUT_SECONDS: z.coerce.number().min(0.2).max(600).default(45),
 };
 
 type AppVariables = z.infer<z.ZodObject<typeof APP_VARIABLES>>;
@@ -49,5 +58,8 @@ export function appSettings(e: AppVariables): AppSettings {
     deploysPerMinute: e.DEPLOY_BURST_LIMIT,
     seedDemos: e.SEED_DEMOS === 'true',
     enableAnalytics: e.ENABLE_ANALYTICS !== 'false',
+    statusChecks: e.STATUS_CHECKS === 'true',
+    statusCheckIntervalMs: Math.round(e.STATUS_CHECK_INTERVAL_SECONDS * 1000),
+    statusCanaryTimeoutMs: Math.round(e.STATUS_CANARY_TIMEOUT_SECONDS * 1000),
   };
 }

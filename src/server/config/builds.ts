@@ -12,6 +12,15 @@ export interface BuildSettings {
    * machine); past it, what was used least recently is removed.
    */
   npmCacheMaxBytes: number;
+  /** Whether web nodes make link previews at all (LINK_PREVIEWS). */
+  linkPreviews: boolean;
+  /**
+   * The Chromium that takes link previews' screenshots (PREVIEW_CHROMIUM); null: off, every
+   * preview is a generated card. A path that does not exist counts as off.
+   */
+  previewChromium: string | null;
+  /** A screenshot taking longer is given up (its browser killed) for the generated card. */
+  previewTimeoutMs: number;
 }
 
 export const BUILD_VARIABLES = {
@@ -23,6 +32,9 @@ export const BUILD_VARIABLES = {
     .int()
     .min(64)
     .default(4 * 1024),
+  LINK_PREVIEWS: z.enum(['true', 'false']).default('true'),
+  PREVIEW_CHROMIUM: z.string().default('/usr/bin/chromium'),
+  PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
 };
 
 type BuildVariables = z.infer<z.ZodObject<typeof BUILD_VARIABLES>>;
@@ -33,5 +45,10 @@ export function buildSettings(e: BuildVariables): BuildSettings {
     buildTimeoutMs: e.BUILD_TIMEOUT_MS,
     npmRegistry: e.NPM_REGISTRY,
     npmCacheMaxBytes: e.NPM_CACHE_MAX_MB * 1024 * 1024,
+    linkPreviews: e.LINK_PREVIEWS === 'true',
+    previewChromium: ['', 'off', 'none'].includes(e.PREVIEW_CHROMIUM.trim().toLowerCase())
+      ? null
+      : e.PREVIEW_CHROMIUM.trim(),
+    previewTimeoutMs: e.PREVIEW_TIMEOUT_MS,
   };
 }

@@ -23,6 +23,11 @@ export interface StorageSettings {
   s3: S3Config | null;
   /** Bytes of window.storage data one account may keep across all its sites. */
   siteStorageQuotaBytes: number;
+  /**
+   * Memory the hosting node may give to cached site manifests (each live version's file
+   * list); past it the site visited least recently is dropped and read again on its next visit.
+   */
+  siteCacheMaxBytes: number;
 }
 
 // Any S3_* variable asks for the bucket; the endpoint alone may stay unset (AWS itself).
@@ -57,6 +62,7 @@ export const STORAGE_VARIABLES = {
     .int()
     .min(0)
     .default(10 * 1024 * 1024),
+  SITE_CACHE_MB: z.coerce.number().int().min(1).default(64),
   ...S3_VARIABLES,
 };
 
@@ -79,6 +85,7 @@ export function storageSettings(e: StorageVariables, dataDir: string): StorageSe
     databaseUrl: e.DATABASE_URL ?? null,
     s3: s3Config(e),
     siteStorageQuotaBytes: e.SITE_STORAGE_QUOTA_BYTES,
+    siteCacheMaxBytes: e.SITE_CACHE_MB * 1024 * 1024,
   };
 }
 

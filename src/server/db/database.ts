@@ -32,6 +32,13 @@ import * as abuseReportBatching from './migrations/019_abuse_report_batching';
 import * as aiSiteDays from './migrations/020_ai_site_days';
 import * as siteBranding from './migrations/021_site_branding';
 import * as teams from './migrations/022_teams';
+import * as support from './migrations/023_support';
+import * as status from './migrations/024_status';
+import * as versionLinks from './migrations/031_version_links';
+import * as siteEmbedding from './migrations/032_site_embedding';
+import * as privateSites from './migrations/033_private_sites';
+import * as linkPreviews from './migrations/034_link_previews';
+import * as remixes from './migrations/035_remixes';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -76,14 +83,33 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+/** Statements sent per database handle: what bench:scale and the hot-path test count. */
+const statements = new WeakMap<Database, { count: number }>();
+
+/** How many statements this handle has sent so far (each query, each transaction's too). */
+export function statementsSent(db: Database): number {
+  return statements.get(db)?.count ?? 0;
+}
+
 export function openDatabase(opts: DatabaseOptions): OpenDatabase {
+  const sent = { count: 0 };
+  // Kysely calls this once per statement that ran or failed; counting costs an increment.
+  const log = () => {
+    sent.count += 1;
+  };
+  const opened = openDialect(opts, log);
+  statements.set(opened.db, sent);
+  return opened;
+}
+
+function openDialect(opts: DatabaseOptions, log: () => void): OpenDatabase {
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const sqlite = new SQLite(path.join(opts.dataDir, 'app.db'));
@@ -91,7 +117,10 @@ export function openDatabase(opts: DatabaseOptions): OpenDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause({ database: sqlite }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialectKeepingCause({ database: sqlite }),
+    log,
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -117,6 +146,13 @@ const migrations: Record<string, Migration> = {
   '020_ai_site_days': aiSiteDays,
   '021_site_branding': siteBranding,
   '022_teams': teams,
+  '023_support': support,
+  '024_status': status,
+  '031_version_links': versionLinks,
+  '032_site_embedding': siteEmbedding,
+  '033_private_sites': privateSites,
+  '034_link_previews': linkPreviews,
+  '035_remixes': remixes,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -10,6 +10,7 @@ const log = createLogger('silent');
 const changed = (siteId: string): AppEvents['site.changed'] => ({
   siteId,
   userId: 'u1',
+  teamId: null,
   status: 'ACTIVE',
 });
 

@@ -3,7 +3,12 @@ import type { DeploymentStatus } from '../../shared/deployment';
 import type { PlanName } from '../../shared/plans';
 import type { SiteStatus } from '../../shared/site';
 import type { TeamRole } from '../../shared/team';
-import type { AnnouncementRow } from '../db/schema';
+import type {
+  AnnouncementRow,
+  SupportAttachmentRow,
+  SupportConversationRow,
+  SupportMessageRow,
+} from '../db/schema';
 
 /** What the realtime part needs of a deployment to tell its watchers; plain data, so it crosses nodes. */
 export interface DeploymentState {
@@ -28,8 +33,11 @@ export interface AppEvents {
   'deployment.progress': { deployment: DeploymentState; userId: string };
   /** A deployment ended (SUCCESS or FAILED); the site event follows when the site changed. */
   'deployment.finished': { deployment: DeploymentState; userId: string };
-  /** A site's status or live version changed (publish, failure, rollback, build start). */
-  'site.changed': { siteId: string; userId: string; status: SiteStatus };
+  /**
+   * A site's status or live version changed (publish, failure, rollback, build start); `teamId`
+   * names the team whose members watch it too (null: a personal site).
+   */
+  'site.changed': { siteId: string; userId: string; teamId: string | null; status: SiteStatus };
   /** A site and everything it served are gone. */
   'site.deleted': { siteId: string; userId: string };
   /**
@@ -37,8 +45,16 @@ export interface AppEvents {
    * sockets from the team's site rooms at once.
    */
   'team.membership-changed': { teamId: string; userId: string; role: TeamRole | null };
-  /** The list of a user's sites changed. */
-  'user.sites-changed': { userId: string; siteId: string; change: 'site-created' | 'site-deleted' };
+  /**
+   * A list of sites changed: the user's personal sites, or the team's (`teamId` set) when the
+   * site is or was a team's.
+   */
+  'user.sites-changed': {
+    userId: string;
+    teamId: string | null;
+    siteId: string;
+    change: 'site-created' | 'site-deleted';
+  };
   /** A custom domain's DNS record was found: the certificate work orders its certificate. */
   'domain.verified': { siteId: string; domain: string };
   /**
@@ -114,6 +130,24 @@ export interface AppEvents {
     currency: string | null;
     /** When Stripe tries again; null when it will not. */
     nextAttemptAt: string | null;
+  };
+  /**
+   * A visitor sent the contact form: the ticket is e-mailed to SUPPORT_EMAIL and acknowledged
+   * to its sender (`onOwn`), and the operators' open desks list it.
+   */
+  'support.ticket-filed': { conversation: SupportConversationRow; message: SupportMessageRow };
+  /**
+   * A message in a conversation, from its person or an operator: both sides' screens show it;
+   * an operator's answer nobody's screen confirms is e-mailed (`onOwn`).
+   */
+  'support.message-sent': {
+    conversation: SupportConversationRow;
+    message: SupportMessageRow & { attachment: SupportAttachmentRow | null };
+  };
+  /** An operator assigned, closed or reopened a conversation, or read it. */
+  'support.conversation-changed': {
+    conversation: SupportConversationRow;
+    change: 'assigned' | 'closed' | 'reopened' | 'read';
   };
 }
 

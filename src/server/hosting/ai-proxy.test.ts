@@ -167,7 +167,12 @@ describeEachDatabase('the AI proxy of a site', (dialect) => {
       .set({ custom_domain: 'www.proxy-owner.example', custom_domain_status: 'VERIFIED' })
       .where('id', '=', id)
       .execute();
-    server.ctx.events.emit('site.changed', { siteId: id, userId: '', status: 'ACTIVE' });
+    server.ctx.events.emit('site.changed', {
+      siteId: id,
+      userId: '',
+      teamId: null,
+      status: 'ACTIVE',
+    });
     const fromDomain = await ask(subdomain, {
       headers: { origin: 'https://www.proxy-owner.example', 'sec-fetch-site': 'cross-site' },
     });

@@ -46,6 +46,8 @@ export class BlobCache {
   /** Reads under way: a burst of requests for a cold file costs the store one read. */
   private readonly reading = new Map<string, Promise<Buffer>>();
   private bytes = 0;
+  /** The key last moved to (or put at) the recently used end of `items`. */
+  private newest: string | null = null;
 
   constructor(private readonly store: BlobStore) {}
 
@@ -53,8 +55,12 @@ export class BlobCache {
   peek(sha256: string): Buffer | null {
     const hit = this.items.get(sha256);
     if (!hit) return null;
-    this.items.delete(sha256);
-    this.items.set(sha256, hit);
+    // A hot page asks for the same blob request after request: it is the newest already.
+    if (this.newest !== sha256) {
+      this.items.delete(sha256);
+      this.items.set(sha256, hit);
+      this.newest = sha256;
+    }
     return hit;
   }
 
@@ -111,6 +117,7 @@ export class BlobCache {
   private keep(sha256: string, data: Buffer): void {
     if (data.byteLength > MAX_ITEM_BYTES || this.items.has(sha256)) return;
     this.items.set(sha256, data);
+    this.newest = sha256;
     this.bytes += data.byteLength;
     for (const [key, value] of this.items) {
       if (this.bytes <= MAX_TOTAL_BYTES) break;

@@ -9,11 +9,15 @@ export interface HtmlRewrite {
   apply(html: string): string;
 }
 
+type Headers = Record<string, string | number>;
+
 interface Rewritten {
   key: string;
   identity: Buffer;
   gzip: Buffer;
   etag: string;
+  /** The answer's headers, by the site's header set they were built on (see `answerHeaders`). */
+  sent?: { site: Readonly<Headers>; identity: Headers; gzip: Headers };
 }
 
 /**
@@ -44,8 +48,35 @@ async function rewrite(file: HostedFile, change: HtmlRewrite): Promise<Rewritten
   return done;
 }
 
-/** Sends an HTML file of the site rewritten by its settings, with an ETag of both. */
-export async function sendRewrittenHtml(
+/**
+ * The headers of a rewritten page in one encoding, with its length, built once per page and
+ * site header set: a hot branded page answers without building an object per visit.
+ */
+function answerHeaders(page: Rewritten, file: HostedFile, gzip: boolean, site: Readonly<Headers>) {
+  if (page.sent?.site !== site) {
+    const build = (body: Buffer, etag: string, encoding: Headers): Headers => ({
+      ...site,
+      'content-type': file.contentType,
+      etag,
+      'cache-control': site['cache-control'] ?? 'no-cache',
+      vary: 'Accept-Encoding',
+      ...encoding,
+      'content-length': body.byteLength,
+    });
+    page.sent = {
+      site,
+      identity: build(page.identity, page.etag, {}),
+      gzip: build(page.gzip, page.etag.replace(/"$/, '-gz"'), { 'content-encoding': 'gzip' }),
+    };
+  }
+  return gzip ? page.sent.gzip : page.sent.identity;
+}
+
+/**
+ * Sends an HTML file of the site rewritten by its settings, with an ETag of both. Synchronous
+ * once the page is rewritten; a Promise only for its first visit.
+ */
+export function sendRewrittenHtml(
   res: ServerResponse,
   file: HostedFile,
   change: HtmlRewrite,
@@ -53,30 +84,37 @@ export async function sendRewrittenHtml(
   status: number,
   ifNoneMatch: string | undefined,
   head: boolean,
-  headers: Record<string, string | number>,
-): Promise<void> {
-  const page = await rewrite(file, change);
-  const gzip = encoding !== 'identity';
-  const body = gzip ? page.gzip : page.identity;
-  const etag = gzip ? page.etag.replace(/"$/, '-gz"') : page.etag;
-  const out: Record<string, string | number> = {
-    ...headers,
-    'content-type': file.contentType,
-    etag,
-    'cache-control': 'no-cache',
-    vary: 'Accept-Encoding',
-    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-  };
+  headers: Readonly<Headers>,
+): void | Promise<void> {
+  const answer = { res, file, gzip: encoding !== 'identity', status, ifNoneMatch, head, headers };
+  const page = rewritten.get(file)?.get(change.key);
+  if (page) return send(page, answer);
+  return rewrite(file, change).then((done) => send(done, answer));
+}
+
+function send(
+  page: Rewritten,
+  a: {
+    res: ServerResponse;
+    file: HostedFile;
+    gzip: boolean;
+    status: number;
+    ifNoneMatch: string | undefined;
+    head: boolean;
+    headers: Readonly<Headers>;
+  },
+): void {
+  const out = answerHeaders(page, a.file, a.gzip, a.headers);
   if (
-    status === 200 &&
-    ifNoneMatch &&
-    ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)
+    a.status === 200 &&
+    a.ifNoneMatch &&
+    a.ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === out.etag)
   ) {
-    res.writeHead(304, out);
-    res.end();
+    const { 'content-length': _length, ...notModified } = out;
+    a.res.writeHead(304, notModified);
+    a.res.end();
     return;
   }
-  out['content-length'] = body.byteLength;
-  res.writeHead(status, out);
-  res.end(head ? undefined : body);
+  a.res.writeHead(a.status, out);
+  a.res.end(a.head ? undefined : a.gzip ? page.gzip : page.identity);
 }

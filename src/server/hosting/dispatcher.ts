@@ -1,21 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { VERSION_LABEL } from '../../shared/version-links';
 import type { Logger } from 'pino';
 import { SITE_RUNTIME_ENDPOINTS } from '../../builder/contract';
 import type { Database } from '../db/database';
 import { checkCustomDomain, type OwnDomains } from '../domain/domains/custom-domain-names';
 import { isExpired } from '../domain/sites/expiry';
+import { frameAncestorsPolicy } from '../domain/sites/site-embedding';
 import { normalAddress, type RateCounter } from '../limits/rate-counter';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../errors';
 import type { AiProxy } from './ai-proxy';
+import { privateDoor, type PrivateAccessDeps } from './private-access';
 import { sendJson } from './runtime-http';
 import { BrokenBlobError } from './blob-cache';
 import type { SitePages } from './pages';
-import { sendPage, serveFile } from './serve';
+import { sendPage, serveFile, siteHeaders, type ServeOptions } from './serve';
 import type { HostedSite, SiteCache } from './site-cache';
-import { pictureOf, sendPicture, siteLook, type SiteLookDeps } from './site-look';
+import { pictureOf, sendPicture, siteLook, type SiteLook, type SiteLookDeps } from './site-look';
 import { handleStorage, STORAGE_PATH } from './storage-api';
-import { isBot, type ViewCounter } from './views';
+import { markVersionAnswer, versionLook } from './version-pages';
+import type { ViewCounter } from './views';
 
 export const AI_PATH = SITE_RUNTIME_ENDPOINTS.claudeComplete;
 
@@ -32,6 +36,18 @@ export function subdomainOf(host: string | undefined, sitesDomain: string): stri
   if (!name.endsWith(suffix)) return null;
   return name.slice(0, -suffix.length);
 }
+
+/** What a Host header names: a site by subdomain, a custom domain, or the app (null). */
+interface HostTarget {
+  key: string;
+  custom: boolean;
+  /** a version link, v{N}--{subdomain}: served from `versions`, marked noindex */
+  version: boolean;
+  /** the host name without its port, for the pages that name it */
+  name: string;
+}
+
+const MAX_REMEMBERED_HOSTS = 4096;
 
 /**
  * The custom domain a Host header names, or null for hosts that cannot be one (an IP address,
@@ -68,6 +84,8 @@ export interface DispatcherDeps {
   sites: SiteCache;
   /** Verified custom domain → site; an unknown or unverified one answers the "no site" page. */
   domains: SiteCache;
+  /** v{N}--{subdomain} → that version of the site; none while the site's version links are off. */
+  versions: SiteCache;
   views: ViewCounter;
   /** The HTTPS listener's port (HTTPS_PORT); null: no redirect to https://. */
   httpsPort: number | null;
@@ -81,6 +99,8 @@ export interface DispatcherDeps {
   look?: SiteLookDeps;
   /** Reads a stored blob: the pictures of a site's page settings. */
   readBlob?: (sha256: string) => Buffer | Promise<Buffer>;
+  /** The door of private sites (private-access.ts); without it, a private site is not served. */
+  access?: PrivateAccessDeps;
 }
 
 /**
@@ -101,52 +121,83 @@ function limitedVisitor(req: IncomingMessage, deps: Pick<DispatcherDeps, 'trustP
 
 /** Host → site → file, before Fastify: returns false for hosts that are not sites. */
 export function createSiteDispatcher(deps: DispatcherDeps) {
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
-    let subdomain = subdomainOf(req.headers.host, deps.sitesDomain);
-    let cache = deps.sites;
-    if (subdomain === null) {
-      subdomain = customDomainOf(req.headers.host, deps.ownDomains);
-      if (subdomain === null) return false;
-      cache = deps.domains;
+  // A Host header's meaning never changes: worked out once per header value (the suffix
+  // test, the custom-domain rule), then one Map lookup per request.
+  const targets = new Map<string, HostTarget | null>();
+  const targetOf = (host: string | undefined): HostTarget | null => {
+    if (!host) return null;
+    let target = targets.get(host);
+    if (target === undefined) {
+      const subdomain = subdomainOf(host, deps.sitesDomain);
+      const domain = subdomain === null ? customDomainOf(host, deps.ownDomains) : null;
+      const key = subdomain ?? domain;
+      target =
+        key === null
+          ? null
+          : {
+              key,
+              custom: subdomain === null,
+              version: subdomain !== null && VERSION_LABEL.test(subdomain),
+              name: hostname(host),
+            };
+      if (targets.size >= MAX_REMEMBERED_HOSTS) targets.clear();
+      targets.set(host, target);
     }
-    const failed = (err: unknown) => {
-      // A write of window.storage or the AI proxy's count found the disk or database full.
-      if (isDiskFull(err) && !res.headersSent) {
-        deps.log.error({ err, subdomain }, 'a write of a site found the disk or the database full');
-        return sendJson(res, 507, { error: DISK_FULL_MESSAGE });
-      }
-      const broken = err instanceof BrokenBlobError;
-      if (err instanceof BrokenBlobError) {
-        // The deployment says the file exists: its stored copy is gone or damaged.
-        deps.log.error(
-          { subdomain, ...err.file, sha256: err.sha256, problem: err.problem },
-          `a stored file of a site is ${err.problem}`,
-        );
-      } else {
-        deps.log.error({ err, subdomain }, 'serving a site failed');
-      }
-      // A white-labelled site's failure pages name the platform no more than its others.
-      const known = cache.peek(subdomain);
-      const pages = known && deps.look ? siteLook(deps.look, known.site, req).pages : deps.pages;
-      const page = broken ? pages.brokenFile : pages.notFound(hostname(req.headers.host ?? ''));
-      if (!res.headersSent) sendPage(res, 500, page, req.method === 'HEAD');
-      else res.destroy();
-    };
+    return target;
+  };
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const target = targetOf(req.headers.host);
+    if (target === null) return false;
+    const cache = target.custom ? deps.domains : target.version ? deps.versions : deps.sites;
+    if (target.version) markVersionAnswer(res);
+    const subdomain = target.key;
     try {
       // A loaded site is answered synchronously; only a first visit waits for its manifest.
-      const known = cache === deps.sites && subdomain.includes('.') ? null : cache.peek(subdomain);
+      // One clock reading serves the cache's freshness and the expiry rule.
+      const now = Date.now();
+      const known = !target.custom && subdomain.includes('.') ? null : cache.peek(subdomain, now);
       const done =
         known === undefined
-          ? cache
-              .get(subdomain)
-              .then((site) => handle(deps, site, req, res, cache === deps.domains))
-          : handle(deps, known, req, res, cache === deps.domains);
-      if (done) done.catch(failed);
+          ? cache.get(subdomain).then((site) => handle(deps, site, req, res, target, Date.now()))
+          : handle(deps, known, req, res, target, now);
+      if (done) done.catch((err: unknown) => failed(deps, cache, target, req, res, err));
     } catch (err) {
-      failed(err);
+      failed(deps, cache, target, req, res, err);
     }
     return true;
   };
+}
+
+function failed(
+  deps: DispatcherDeps,
+  cache: SiteCache,
+  target: HostTarget,
+  req: IncomingMessage,
+  res: ServerResponse,
+  err: unknown,
+): void {
+  const subdomain = target.key;
+  // A write of window.storage or the AI proxy's count found the disk or database full.
+  if (isDiskFull(err) && !res.headersSent) {
+    deps.log.error({ err, subdomain }, 'a write of a site found the disk or the database full');
+    return sendJson(res, 507, { error: DISK_FULL_MESSAGE });
+  }
+  const broken = err instanceof BrokenBlobError;
+  if (err instanceof BrokenBlobError) {
+    // The deployment says the file exists: its stored copy is gone or damaged.
+    deps.log.error(
+      { subdomain, ...err.file, sha256: err.sha256, problem: err.problem },
+      `a stored file of a site is ${err.problem}`,
+    );
+  } else {
+    deps.log.error({ err, subdomain }, 'serving a site failed');
+  }
+  // A white-labelled site's failure pages name the platform no more than its others.
+  const known = cache.peek(subdomain);
+  const pages = known && deps.look ? siteLook(deps.look, known.site, req).pages : deps.pages;
+  const page = broken ? pages.brokenFile : pages.notFound(target.name);
+  if (!res.headersSent) sendPage(res, 500, page, req.method === 'HEAD');
+  else res.destroy();
 }
 
 function handle(
@@ -154,13 +205,16 @@ function handle(
   hosted: HostedSite | null,
   req: IncomingMessage,
   res: ServerResponse,
-  custom: boolean,
+  target: HostTarget,
+  now: number,
 ): void | Promise<void> {
   const head = req.method === 'HEAD';
   if (!hosted) return sendPage(res, 404, deps.pages.noSite, head);
   const { site } = hosted;
-  const host = hostname(req.headers.host ?? '');
-  const look = deps.look ? siteLook(deps.look, site, req) : { pages: deps.pages };
+  const host = target.name;
+  const custom = target.custom;
+  const siteLooks = deps.look ? siteLook(deps.look, site, req) : plainLook(deps);
+  const look = target.version ? versionLook(siteLooks) : siteLooks;
   // Before anything else of the site (its storage and AI endpoints too): 451, files kept.
   if (site.disabled_at) return sendPage(res, 451, look.pages.disabled(host), head);
   // Once the domain's certificate is served, plain HTTP only points there (308 keeps the
@@ -177,23 +231,33 @@ function handle(
     res.end();
     return;
   }
-  if (isExpired(site)) {
+  if (isExpired(site, now)) {
     return sendPage(res, 410, look.pages.expired(host), head);
   }
   const url = req.url ?? '/';
+  const storage =
+    url === STORAGE_PATH ||
+    url.startsWith(`${STORAGE_PATH}/`) ||
+    url.startsWith(`${STORAGE_PATH}?`);
+  const ai = url === AI_PATH || url.startsWith(`${AI_PATH}?`);
+  // A private site shows nothing of itself (files, pictures, storage, AI) before its door.
+  if (site.access_password_hash) {
+    if (!deps.access) return sendPage(res, 404, look.pages.notFound(host), head);
+    const door = privateDoor(deps.access, site, req, res, host, storage || ai, (r) =>
+      limitedVisitor(r, deps),
+    );
+    if (door !== 'open') return door;
+  }
   const picture = deps.readBlob && pictureOf(site, url);
   if (picture === null) return sendPage(res, 404, look.pages.notFound(host), head);
   if (picture && deps.readBlob) {
+    // with ?v= (the address the API and the og:image give) the bytes never change
     const versioned = url.includes('?v=');
     const body = deps.readBlob(picture.sha256);
     if (!(body instanceof Promise)) return sendPicture(res, picture, body, versioned, head);
     return body.then((b) => sendPicture(res, picture, b, versioned, head));
   }
-  if (
-    url === STORAGE_PATH ||
-    url.startsWith(`${STORAGE_PATH}/`) ||
-    url.startsWith(`${STORAGE_PATH}?`)
-  ) {
+  if (storage) {
     return handleStorage(
       deps.db,
       deps.rates,
@@ -202,24 +266,53 @@ function handle(
       res,
     );
   }
-  if (url === AI_PATH || url.startsWith(`${AI_PATH}?`)) {
+  if (ai) {
     return deps.ai(site, limitedVisitor(req, deps), req, res);
   }
   if (!site.current_deployment_id) return sendPage(res, 503, look.pages.building, head);
-  return serveFile(req, res, hosted.route, {
-    notFoundPage: () => look.pages.notFound(host),
-    html: look.html,
-    onDocument: () => {
-      const userAgent = req.headers['user-agent'];
-      if (isBot(userAgent)) return;
+  return serveFile(req, res, hosted.route, serveOptions(deps, look, site));
+}
+
+const plainLooks = new WeakMap<DispatcherDeps, SiteLook>();
+
+function plainLook(deps: DispatcherDeps): SiteLook {
+  let look = plainLooks.get(deps);
+  if (!look) plainLooks.set(deps, (look = { pages: deps.pages }));
+  return look;
+}
+
+/**
+ * The options of serving one site's files with one look, built once per cached site row and
+ * look (the row is replaced at each re-read): a hot site allocates no closures per request.
+ */
+const optionsOfSite = new WeakMap<HostedSite['site'], { look: SiteLook; opts: ServeOptions }>();
+
+function serveOptions(
+  deps: DispatcherDeps,
+  look: SiteLook,
+  site: HostedSite['site'],
+): ServeOptions {
+  const known = optionsOfSite.get(site);
+  if (known?.look === look) return known.opts;
+  const siteId = site.id;
+  const opts: ServeOptions = {
+    notFoundPage: (req) => look.pages.notFound(hostname(req.headers.host ?? '')),
+    ...(look.html ? { html: look.html } : {}),
+    headers: siteHeaders(
+      frameAncestorsPolicy(site.embed_origins),
+      Boolean(site.access_password_hash),
+    ),
+    // Only what the request says is kept here; the view is worked out after the answer.
+    onDocument: (req) =>
       deps.views.record({
-        siteId: site.id,
-        url,
+        siteId,
+        url: req.url ?? '/',
         referer: req.headers.referer,
         host: req.headers.host,
         address: visitorOf(req, deps.trustProxy),
-        userAgent,
-      });
-    },
-  });
+        userAgent: req.headers['user-agent'],
+      }),
+  };
+  optionsOfSite.set(site, { look, opts });
+  return opts;
 }

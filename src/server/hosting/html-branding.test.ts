@@ -42,3 +42,33 @@ describe('page settings written into HTML', () => {
     expect(out).toContain('<link rel="icon" href="/__branding/icon?v=1">');
   });
 });
+
+describe('link preview tags', () => {
+  const preview = {
+    ...none,
+    previewUrl: 'https://shop.example.com/__preview.png?v=abc',
+    siteName: 'corner-shop',
+    siteHost: 'shop.example.com',
+  };
+
+  it('fills only the gaps: the artifact keeps its own card and description', () => {
+    const html =
+      '<head><title>Deals</title><meta name="description" content="Fresh &amp; cheap">' +
+      '<meta name="twitter:card" content="summary"></head>';
+    const out = brandHtml(html, preview);
+    expect(out).toContain('<meta property="og:title" content="Deals">');
+    expect(out).toContain('<meta property="og:description" content="Fresh &amp; cheap">');
+    expect(out).toContain(`<meta property="og:image" content="${preview.previewUrl}">`);
+    expect(out.match(/twitter:card/g)).toHaveLength(1);
+    expect(out).toContain('content="summary"');
+  });
+
+  it("names the site where the page names nothing, and never overrides the owner's image", () => {
+    const out = brandHtml('<head><title>Artifact</title></head>', preview);
+    expect(out).toContain('<meta property="og:title" content="corner-shop">');
+    expect(out).toContain('<meta property="og:description" content="shop.example.com">');
+    expect(out).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const owned = brandHtml('<head></head>', { ...preview, imageUrl: 'https://x/own.png' });
+    expect(owned).not.toContain('__preview.png');
+  });
+});

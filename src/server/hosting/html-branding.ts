@@ -14,6 +14,15 @@ export interface PageSettings {
   whiteLabel: boolean;
   /** The name a white-labelled page uses where the artifact named nothing (the site's name). */
   name: string;
+  /**
+   * Absolute URL of the version's link preview, on the host the visitor asked; with it, the
+   * page gets the social tags it lacks (og:title, og:description, og:image, twitter:card).
+   */
+  previewUrl?: string | null;
+  /** The card's title when neither the settings nor the page name one: the site's name. */
+  siteName?: string;
+  /** The card's description when neither the settings nor the page give one: the site's host. */
+  siteHost?: string;
 }
 
 /** The titles the builder gives a page that names nothing itself (react.ts, html.ts). */
@@ -38,7 +47,7 @@ function attr(tag: string, name: string): string | null {
 
 /** Whether a page needs rewriting at all with these settings. */
 export function changesPages(s: PageSettings): boolean {
-  return s.whiteLabel || !!(s.title || s.description || s.imageUrl || s.iconUrl);
+  return s.whiteLabel || !!(s.title || s.description || s.imageUrl || s.iconUrl || s.previewUrl);
 }
 
 /** The end of the document's head: before </head>, or before <body> when the head is implied. */
@@ -47,6 +56,43 @@ function headEnd(html: string): number {
   if (close !== -1) return close;
   const body = html.search(/<body[\s>]/i);
   return body;
+}
+
+/** Whether the head already has a meta tag of this name or property. */
+function hasMeta(head: string, name: string): boolean {
+  return (head.match(META) ?? []).some(
+    (tag) => (attr(tag, 'name') ?? attr(tag, 'property')) === name,
+  );
+}
+
+/**
+ * The social tags a page lacks, pointing at its link preview: what the artifact or the owner's
+ * settings say is kept, only the gaps are filled.
+ */
+function previewTags(head: string, s: PageSettings, pageTitle: string): string[] {
+  const tags: string[] = [];
+  if (!s.title && !hasMeta(head, 'og:title')) {
+    const t = pageTitle && !FALLBACK_TITLES.has(pageTitle) ? pageTitle : (s.siteName ?? s.name);
+    tags.push(`<meta property="og:title" content="${escapeAttr(t)}">`);
+  }
+  if (!s.description && !hasMeta(head, 'og:description')) {
+    const own = (head.match(META) ?? []).find((tag) => attr(tag, 'name') === 'description');
+    const d = own ? /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(own) : null;
+    // the page's own description is already escaped as it stands in its attribute
+    const text = d ? (d[1] ?? d[2] ?? '') : escapeAttr(s.siteHost ?? s.name);
+    if (text) tags.push(`<meta property="og:description" content="${text}">`);
+  }
+  if (!s.imageUrl && !hasMeta(head, 'og:image')) {
+    const i = escapeAttr(s.previewUrl ?? '');
+    tags.push(`<meta property="og:image" content="${i}">`);
+    tags.push('<meta property="og:image:width" content="1200">');
+    tags.push('<meta property="og:image:height" content="630">');
+    if (!hasMeta(head, 'twitter:card')) {
+      tags.push('<meta name="twitter:card" content="summary_large_image">');
+    }
+    if (!hasMeta(head, 'twitter:image')) tags.push(`<meta name="twitter:image" content="${i}">`);
+  }
+  return tags;
 }
 
 /** Returns the page with its head carrying the settings; a page without a head gets one. */
@@ -106,5 +152,6 @@ export function brandHtml(html: string, s: PageSettings): string {
     );
   }
   if (s.iconUrl) tags.push(`<link rel="icon" href="${escapeAttr(s.iconUrl)}">`);
+  if (s.previewUrl) tags.push(...previewTags(head, s, title ?? ownTitle));
   return tags.length ? `${head}${tags.join('')}${rest}` : `${head}${rest}`;
 }

@@ -8,7 +8,7 @@ function escapeHtml(text: string): string {
   );
 }
 
-function page(title: string, heading: string, text: string, extra = ''): string {
+function page(title: string, heading: string, text: string, extra = '', after = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="light dark">
@@ -17,8 +17,64 @@ function page(title: string, heading: string, text: string, extra = ''): string 
 main{max-width:30rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}p{color:#475569;line-height:1.5}
 a{color:#2563eb}.code{display:inline-block;font-size:.8rem;font-weight:600;letter-spacing:.05em;color:#b91c1c;background:#fee2e2;border-radius:999px;padding:.2rem .7rem;margin-bottom:1rem}
 small{display:block;margin-top:1.5rem;color:#64748b}
-@media (prefers-color-scheme:dark){body{background:#0f172a;color:#f1f5f9}p{color:#cbd5e1}a{color:#60a5fa}small{color:#94a3b8}.code{background:#450a0a;color:#fca5a5}}</style>
-</head><body><main>${extra}<h1>${heading}</h1><p>${text}</p></main></body></html>`;
+form{display:grid;gap:.75rem;margin-top:1.25rem;text-align:left}label{font-weight:600;font-size:.9rem}
+input{font:inherit;padding:.6rem .75rem;border:1px solid #cbd5e1;border-radius:.5rem;background:#fff;color:inherit}
+button{font:inherit;font-weight:600;padding:.6rem .75rem;border:0;border-radius:.5rem;background:#2563eb;color:#fff;cursor:pointer}
+.problem{color:#b91c1c;font-weight:600}
+@media (prefers-color-scheme:dark){body{background:#0f172a;color:#f1f5f9}p{color:#cbd5e1}a{color:#60a5fa}small{color:#94a3b8}.code{background:#450a0a;color:#fca5a5}
+input{background:#1e293b;border-color:#475569}.problem{color:#fca5a5}}</style>
+</head><body><main>${extra}<h1>${heading}</h1><p>${text}</p>${after}</main></body></html>`;
+}
+
+export interface PasswordPage {
+  /** The site's name as its pages show it (its page settings' title, or its own name). */
+  name: string;
+  /** A white-labelled site's page names no platform and links no report form. */
+  whiteLabel: boolean;
+  /** The app's origin and the host asked, for the report link of a site that is not. */
+  appOrigin: string;
+  host: string;
+  /** The path to go back to once let in. */
+  next: string;
+  /** What went wrong with the last try, in the visitor's words; null on a first visit. */
+  problem: string | null;
+  /** Where the form posts (ACCESS_PATH). */
+  action: string;
+}
+
+/**
+ * A private site's question: its password, posted to the site's own host. No script and no
+ * outside resource, like every page here; the site's name is its own, never the platform's.
+ */
+export function passwordPage(p: PasswordPage): string {
+  const name = escapeHtml(p.name);
+  const problem = p.problem ? `<p class="problem" role="alert">${escapeHtml(p.problem)}</p>` : '';
+  const form =
+    `${problem}<form method="post" action="${escapeHtml(p.action)}">` +
+    `<input type="hidden" name="next" value="${escapeHtml(p.next)}">` +
+    '<label for="password">Password</label>' +
+    '<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>' +
+    '<button type="submit">Open the site</button></form>' +
+    (p.whiteLabel ? '' : reportLink(p.appOrigin, p.host));
+  return page(
+    name ? `${name} · Private` : 'Private site',
+    name ? `${name} is private` : 'This site is private',
+    'Enter the password its owner gave you to see it.',
+    '<div class="code">Private</div>',
+    form,
+  );
+}
+
+/** The answer to too many wrong passwords from one visitor. */
+export function tooManyTriesPage(name: string, retryAfterSeconds: number): string {
+  const titled = escapeHtml(name ? `Too many tries · ${name}` : 'Too many tries');
+  return page(
+    titled,
+    'Too many tries',
+    `Too many wrong passwords were tried from your address. Wait ${retryAfterSeconds} seconds, then try again.`,
+    '<div class="code">429 · Wait a moment</div>',
+    '<p><a href="/">Back to the password page</a></p>',
+  );
 }
 
 /** The link under a page that names a site: the app's report form, the address filled in. */

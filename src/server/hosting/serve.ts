@@ -12,11 +12,13 @@ export type GetFile = (path: string) => HostedFile | null | undefined;
 
 export interface ServeOptions {
   /** Shown with 404 when neither the file nor a site 404.html exists. */
-  notFoundPage: string | (() => string);
+  notFoundPage: string | ((req: IncomingMessage) => string);
   /** Called once for each HTML document served (page views). */
-  onDocument?: () => void;
+  onDocument?: (req: IncomingMessage) => void;
   /** The site's page settings, written into each HTML file it serves (none: files as built). */
   html?: HtmlRewrite;
+  /** The site's headers (`siteHeaders`): the same object while its settings stay the same. */
+  headers?: Readonly<Headers>;
 }
 
 const GZIP_ONLY: ReadonlySet<Encoding> = new Set(['gzip']);
@@ -26,20 +28,69 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
+type Headers = Record<string, string | number>;
+
+/** Each site's header set by its CSP (who may frame it), so equal settings share one object. */
+const headersByPolicy = new Map<string, Readonly<Headers>>();
+const MAX_REMEMBERED_POLICIES = 1024;
+
+/**
+ * The security headers of a site's files: with a Content-Security-Policy when one is given,
+ * and, for a private site, a cache-control that keeps its files out of shared caches (a proxy
+ * in front must never hand one visitor's let-in answer to another).
+ * Built once per distinct policy; a hot site only compares the object it gets back.
+ */
+export function siteHeaders(policy: string | null, privateSite = false): Readonly<Headers> {
+  if (policy === null && !privateSite) return SECURITY_HEADERS;
+  const key = `${privateSite ? 'private' : ''}|${policy ?? ''}`;
+  let headers = headersByPolicy.get(key);
+  if (!headers) {
+    if (headersByPolicy.size >= MAX_REMEMBERED_POLICIES) headersByPolicy.clear();
+    headers = Object.freeze({
+      ...SECURITY_HEADERS,
+      ...(policy === null ? {} : { 'content-security-policy': policy }),
+      ...(privateSite ? { 'cache-control': PRIVATE_CACHE_CONTROL } : {}),
+    });
+    headersByPolicy.set(key, headers);
+  }
+  return headers;
+}
+
+/** A private site's files: kept by the visitor's browser only, and asked again each time. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
+const BR = 1;
+const GZIP = 2;
+/** Accept-Encoding values seen → what they accept; browsers send a handful of values. */
+const acceptedByHeader = new Map<string, number>();
+const MAX_REMEMBERED_ACCEPTS = 256;
+
+function acceptedEncodings(accept: string): number {
+  let flags = acceptedByHeader.get(accept);
+  if (flags === undefined) {
+    flags = 0;
+    for (const part of accept.toLowerCase().split(',')) {
+      const [name, ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      if (q && Number(q.trim().slice(2)) === 0) continue;
+      const n = name?.trim();
+      if (n === 'br') flags |= BR;
+      else if (n === 'gzip' || n === '*') flags |= GZIP;
+    }
+    if (acceptedByHeader.size >= MAX_REMEMBERED_ACCEPTS) acceptedByHeader.clear();
+    acceptedByHeader.set(accept, flags);
+  }
+  return flags;
+}
+
 export function pickEncoding(
   accept: string | undefined,
   available: ReadonlySet<Encoding>,
 ): Encoding {
   if (!accept || available.size === 0) return 'identity';
-  const accepted = new Set<string>();
-  for (const part of accept.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.find((p) => p.trim().startsWith('q='));
-    if (q && Number(q.trim().slice(2)) === 0) continue;
-    if (name) accepted.add(name.trim());
-  }
-  if (available.has('br') && accepted.has('br')) return 'br';
-  if (available.has('gzip') && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
+  const accepted = acceptedEncodings(accept);
+  if (accepted & BR && available.has('br')) return 'br';
+  if (accepted & GZIP && available.has('gzip')) return 'gzip';
   return 'identity';
 }
 
@@ -120,29 +171,43 @@ export function sendPage(res: ServerResponse, status: number, html: string, head
   res.end(head ? undefined : body);
 }
 
-type Headers = Record<string, string | number>;
+/**
+ * Header sets per file, encoding and length, built once: a hot site only looks them up, by
+ * a slot number rather than a key string built per request. A file's variant has one length,
+ * so a slot holding another (never seen in practice) is simply rebuilt.
+ */
+const headerCache = new WeakMap<
+  HostedFile,
+  { site: Readonly<Headers>; slots: Array<Headers | undefined> }
+>();
+const SLOT: Record<Encoding, number> = { identity: 0, gzip: 2, br: 4 };
 
-/** Header sets per file and encoding, built once: a hot site only looks them up. */
-const headerCache = new WeakMap<HostedFile, Map<string, Headers>>();
-
-function responseHeaders(file: HostedFile, encoding: Encoding, length: number | null): Headers {
-  let byKey = headerCache.get(file);
-  if (!byKey) headerCache.set(file, (byKey = new Map()));
-  const key = length === null ? encoding : `${encoding}:${length}`;
-  let headers = byKey.get(key);
-  if (!headers) {
+function responseHeaders(
+  file: HostedFile,
+  encoding: Encoding,
+  length: number | null,
+  site: Readonly<Headers>,
+): Headers {
+  let cached = headerCache.get(file);
+  // A site keeps its files when only its settings change: their headers are built again then.
+  if (cached?.site !== site) headerCache.set(file, (cached = { site, slots: [] }));
+  const slots = cached.slots;
+  const slot = SLOT[encoding] + (length === null ? 1 : 0);
+  let headers = slots[slot];
+  if (!headers || (length !== null && headers['content-length'] !== length)) {
     headers = {
-      ...SECURITY_HEADERS,
+      ...site,
       'content-type': file.contentType,
       etag: etagFor(file, encoding),
       'cache-control':
-        file.immutable && !isHtml(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        site['cache-control'] ??
+        (file.immutable && !isHtml(file) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     };
     if (file.encodings.size > 0) headers.vary = 'Accept-Encoding';
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
     headers['accept-ranges'] = 'bytes';
     if (length !== null) headers['content-length'] = length;
-    byKey.set(key, headers);
+    slots[slot] = headers;
   }
   return headers;
 }
@@ -164,8 +229,9 @@ export function serveFile(
     return;
   }
   const { file, status } = route(req.url ?? '/');
+  const site = opts.headers ?? SECURITY_HEADERS;
   if (!file) {
-    const page = typeof opts.notFoundPage === 'string' ? opts.notFoundPage : opts.notFoundPage();
+    const page = typeof opts.notFoundPage === 'string' ? opts.notFoundPage : opts.notFoundPage(req);
     return sendPage(res, status === 400 ? 400 : 404, page, head);
   }
 
@@ -175,18 +241,16 @@ export function serveFile(
     rangeHeader === undefined
       ? pickEncoding(req.headers['accept-encoding'], file.encodings)
       : 'identity';
-  if (status === 200 && isHtml(file) && !head) opts.onDocument?.();
+  if (status === 200 && isHtml(file) && !head) opts.onDocument?.(req);
   if (opts.html && isHtml(file) && !file.stream) {
     const accepted = pickEncoding(req.headers['accept-encoding'], GZIP_ONLY);
     const ifNoneMatch = req.headers['if-none-match'];
-    return sendRewrittenHtml(res, file, opts.html, accepted, status, ifNoneMatch, head, {
-      ...SECURITY_HEADERS,
-    });
+    return sendRewrittenHtml(res, file, opts.html, accepted, status, ifNoneMatch, head, site);
   }
 
   const ifNoneMatch = req.headers['if-none-match'];
   if (status === 200 && ifNoneMatch && matches(ifNoneMatch, etagFor(file, encoding))) {
-    res.writeHead(304, responseHeaders(file, encoding, null));
+    res.writeHead(304, responseHeaders(file, encoding, null, site));
     res.end();
     return;
   }
@@ -205,17 +269,19 @@ export function serveFile(
     res.end();
     return;
   }
-  if (file.stream) return streamFile(res, file, file.stream, encoding, status, range, head);
+  if (file.stream) {
+    return streamFile(res, file, file.stream, encoding, status, range, head, site);
+  }
   const read = file.read(encoding);
   if (read instanceof Promise) {
-    return read.then((body) => send(res, file, encoding, status, body, range, head));
+    return read.then((body) => send(res, file, encoding, status, body, range, head, site));
   }
-  send(res, file, encoding, status, read, range, head);
+  send(res, file, encoding, status, read, range, head, site);
 }
 
-function rangeHeaders(file: HostedFile, range: ByteRange): Headers {
+function rangeHeaders(file: HostedFile, range: ByteRange, site: Readonly<Headers>): Headers {
   return {
-    ...responseHeaders(file, 'identity', null),
+    ...responseHeaders(file, 'identity', null, site),
     'content-range': `bytes ${range.start}-${range.end}/${file.size}`,
     'content-length': range.end - range.start + 1,
   };
@@ -229,13 +295,14 @@ function send(
   body: Buffer,
   range: ByteRange | null,
   head: boolean,
+  site: Readonly<Headers>,
 ): void {
   if (range) {
-    res.writeHead(206, rangeHeaders(file, range));
+    res.writeHead(206, rangeHeaders(file, range, site));
     res.end(head ? undefined : body.subarray(range.start, range.end + 1));
     return;
   }
-  res.writeHead(status, responseHeaders(file, encoding, body.byteLength));
+  res.writeHead(status, responseHeaders(file, encoding, body.byteLength, site));
   res.end(head ? undefined : body);
 }
 
@@ -247,11 +314,12 @@ async function streamFile(
   status: number,
   range: ByteRange | null,
   head: boolean,
+  site: Readonly<Headers>,
 ): Promise<void> {
   // A compressed variant's length is not recorded: it goes out chunked.
   const headers = range
-    ? rangeHeaders(file, range)
-    : responseHeaders(file, encoding, encoding === 'identity' ? file.size : null);
+    ? rangeHeaders(file, range, site)
+    : responseHeaders(file, encoding, encoding === 'identity' ? file.size : null, site);
   if (head) {
     res.writeHead(range ? 206 : status, headers);
     res.end();

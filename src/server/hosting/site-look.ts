@@ -1,11 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { BRANDING_PATH, type BrandingImageKind } from '../../shared/branding';
+import { PREVIEW_PATH, previewUrlOf } from '../../shared/link-previews';
 import type { SiteRow, UserRow } from '../db/schema';
 import { brandingPicturePath } from '../presenters/site-branding';
 import type { HtmlRewrite } from './branded-file';
 import { brandHtml, changesPages, type PageSettings } from './html-branding';
 import { whiteLabelledPages, type SitePages } from './pages';
+import { remixControlHtml, withRemixControl } from './remix-control';
+import { remixPath } from '../../shared/remix';
 
 /** What hosting reads with a site to dress its pages (db/queries/site-branding.ts). */
 export type SiteLookFacts = Pick<
@@ -18,6 +21,9 @@ export type SiteLookFacts = Pick<
   | 'brand_image_type'
   | 'brand_icon_sha256'
   | 'brand_icon_type'
+  | 'remix_allowed'
+  | 'preview_sha256'
+  | 'subdomain'
 > & {
   owner_email: UserRow['email'];
   owner_name: UserRow['name'];
@@ -43,9 +49,14 @@ export interface SiteLookDeps {
     email_verified: number;
   }): boolean;
   trustProxy: boolean;
+  /** The app's origin, where the Remix control leads; without it no control is shown. */
+  appOrigin?: string;
 }
 
-type Facts = Partial<SiteLookFacts> & { id: string };
+type Facts = Partial<SiteLookFacts> & {
+  id: string;
+  access_password_hash?: string | null;
+};
 
 /** Whether white-label is in force for the site: asked for, and its owner's plan includes it. */
 export function whiteLabelled(deps: SiteLookDeps, site: Facts): boolean {
@@ -76,7 +87,8 @@ function nameOf(site: Facts): string {
 const looks = new WeakMap<Facts, Map<string, SiteLook>>();
 
 export function siteLook(deps: SiteLookDeps, site: Facts, req: IncomingMessage): SiteLook {
-  const asked = site.brand_image_sha256 ? origin(req, deps.trustProxy) : '';
+  // Absolute picture URLs name the host asked: only sites with one work their look out per host.
+  const asked = site.brand_image_sha256 || site.preview_sha256 ? origin(req, deps.trustProxy) : '';
   let byOrigin = looks.get(site);
   if (!byOrigin) looks.set(site, (byOrigin = new Map()));
   let look = byOrigin.get(asked);
@@ -99,20 +111,52 @@ function workOut(deps: SiteLookDeps, site: Facts, origin: string): SiteLook {
     iconUrl: site.brand_icon_sha256 ? brandingPicturePath('icon', site.brand_icon_sha256) : null,
     whiteLabel,
     name: nameOf(site),
+    previewUrl: site.preview_sha256 ? previewUrlOf(origin, site.preview_sha256) : null,
+    siteName: site.name ?? site.subdomain ?? '',
+    siteHost: origin.replace(/^https?:\/\//, '').replace(/:\d+$/, ''),
   };
   const pages = whiteLabel ? whiteLabelledPages(settings.name) : deps.pages;
-  if (!changesPages(settings)) return { pages };
+  const control = remixControlOf(deps, site);
+  const branded = changesPages(settings);
+  if (!branded && !control) return { pages };
+  const key = `${branded ? JSON.stringify(settings) : ''}${control ? '|remix' : ''}`;
   return {
     pages,
-    html: { key: JSON.stringify(settings), apply: (html) => brandHtml(html, settings) },
+    html: {
+      key,
+      apply: (html) => {
+        const page = branded ? brandHtml(html, settings) : html;
+        return control ? withRemixControl(page, control) : page;
+      },
+    },
   };
 }
 
+/**
+ * The Remix control's markup when visitors may remix the site. Allowing remixing is the
+ * owner's choice to show it, white-labelled or not; a private site's visitors could not remix
+ * it, so they are not offered to.
+ */
+function remixControlOf(deps: SiteLookDeps, site: Facts): string | null {
+  if (site.remix_allowed !== 1 || site.access_password_hash || !deps.appOrigin) return null;
+  return remixControlHtml(`${deps.appOrigin}${remixPath(site.id)}`);
+}
+
 /** The picture a request names, when it asks for one of the site's (favicon.ico: its icon). */
+/**
+ * The stored picture a request names: the link preview, or an image of the page settings (the
+ * favicon among them). Null when the site has none yet; undefined when none was asked for.
+ */
 export function pictureOf(
   site: Facts,
   url: string,
 ): { sha256: string; contentType: string } | null | undefined {
+  // Nearly every request names none: answered without cutting the URL.
+  if (url.startsWith(PREVIEW_PATH)) {
+    if (url.split('?')[0] !== PREVIEW_PATH) return undefined;
+    return site.preview_sha256 ? { sha256: site.preview_sha256, contentType: 'image/png' } : null;
+  }
+  if (!url.startsWith(BRANDING_PATH) && !url.startsWith('/favicon.ico')) return undefined;
   const path = url.split('?')[0] ?? '';
   let kind: BrandingImageKind;
   if (path === `${BRANDING_PATH}/icon` || (path === '/favicon.ico' && site.brand_icon_sha256))
@@ -124,7 +168,7 @@ export function pictureOf(
   return sha256 && contentType ? { sha256, contentType } : null;
 }
 
-/** Sends a picture of the site's settings; the hash in its address lets it be kept long. */
+/** Sends a stored picture of the site; the hash in its address lets it be kept long. */
 export function sendPicture(
   res: ServerResponse,
   picture: { contentType: string },

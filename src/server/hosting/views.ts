@@ -22,6 +22,24 @@ export function isBot(userAgent: string | undefined): boolean {
   return userAgent !== undefined && BOT.test(userAgent);
 }
 
+/** Browsers send a few distinct User-Agent strings: each is tested against BOT once. */
+const botByAgent = new Map<string, boolean>();
+const MAX_REMEMBERED_AGENTS = 1024;
+
+function isBotCached(userAgent: string | undefined): boolean {
+  if (userAgent === undefined) return false;
+  let bot = botByAgent.get(userAgent);
+  if (bot === undefined) {
+    bot = isBot(userAgent);
+    if (botByAgent.size >= MAX_REMEMBERED_AGENTS) botByAgent.clear();
+    botByAgent.set(userAgent, bot);
+  }
+  return bot;
+}
+
+/** Views queued on the request path before they are counted; past it, counted at once. */
+const QUEUED_VIEWS_CAP = 10_000;
+
 /** One HTML page served to a browser, as the dispatcher saw it. */
 export interface PageView {
   siteId: string;
@@ -75,8 +93,27 @@ export class ViewCounter {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Counts a view; synchronous and bounded, since it runs while the page is served. */
+  /**
+   * Takes a page view; the request's own work ends at a push. Queued views are counted
+   * together just after the answers are written (setImmediate), robots left out, so the
+   * string work of a view never sits between a request and its response.
+   */
   record(view: PageView): void {
+    this.queued.push(view);
+    if (this.queued.length >= QUEUED_VIEWS_CAP) this.countQueued();
+    else if (this.queued.length === 1) setImmediate(this.countQueued);
+  }
+
+  private queued: PageView[] = [];
+
+  private readonly countQueued = (): void => {
+    const views = this.queued;
+    if (views.length === 0) return;
+    this.queued = [];
+    for (const view of views) if (!isBotCached(view.userAgent)) this.count(view);
+  };
+
+  private count(view: PageView): void {
     const now = this.clock();
     if (now >= this.tomorrowAt) {
       this.today = utcDay(now);
@@ -110,6 +147,7 @@ export class ViewCounter {
   }
 
   flush(): Promise<void> {
+    this.countQueued();
     this.flushing = this.flushing
       .then(() => this.write())
       .catch((err) => this.log.warn({ err }, 'writing page views failed'));

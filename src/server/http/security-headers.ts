@@ -40,7 +40,8 @@ export async function registerSecurityHeaders(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...inlineScriptHashes(webDir)],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // sites' link previews (/__preview.png) are shown as thumbnails in the app
+        imgSrc: ["'self'", 'data:', `${ctx.config.sitesProtocol}://*.${ctx.config.sitesDomain}`],
         fontSrc: ["'self'", 'data:'],
         // 'self' covers socket.io's websocket on the page's own host in current browsers.
         connectSrc: ["'self'"],

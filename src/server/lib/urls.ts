@@ -1,3 +1,4 @@
+import { versionLabel } from '../../shared/version-links';
 import type { Config } from '../config';
 
 // The addresses the server hands out: where a site answers and which host names are its own.
@@ -15,6 +16,11 @@ export function appHost(config: Pick<Config, 'appOrigin'>): string {
 /** Public URL of a site on the sites domain. */
 export function siteUrl(config: Config, subdomain: string): string {
   return `${config.sitesProtocol}://${subdomain}.${config.sitesDomain}`;
+}
+
+/** Permanent URL of one version of a site: one DNS label, under the sites wildcard certificate. */
+export function versionUrl(config: Config, subdomain: string, version: number): string {
+  return siteUrl(config, versionLabel(version, subdomain));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   planChangedMail,
   type MailContent,
 } from '../mailer/templates';
+import { listenForSupportMail } from './support';
 
 /**
  * The mail listeners: the e-mails that follow what happened elsewhere (billing, abuse reports).
@@ -84,6 +85,7 @@ export function createMailNotifications(ctx: AppContext): Part {
           ),
         ),
       );
+      unsubscribe.push(...listenForSupportMail(ctx));
       const abuseTo = ctx.config.mail.abuseTo;
       if (abuseTo) {
         unsubscribe.push(

@@ -23,7 +23,11 @@ const paragraph = (html: string, muted = false) =>
   `<p style="margin:0 0 16px;line-height:1.5${muted ? ';color:#64748b;font-size:13px' : ''}">${html}</p>`;
 
 /** Plain-text paragraphs (escaped here), one call-to-action button, then more paragraphs. */
-function layout(before: string[], action: { label: string; url: string }, after: string[] = []) {
+export function layout(
+  before: string[],
+  action: { label: string; url: string },
+  after: string[] = [],
+) {
   const button = `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#ffffff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`;
   return [
     '<!doctype html><html><body style="font-family:-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">',
@@ -35,7 +39,7 @@ function layout(before: string[], action: { label: string; url: string }, after:
   ].join('');
 }
 
-const greeting = (name: string | null) => `Hello${name ? ` ${name}` : ''},`;
+export const greeting = (name: string | null) => `Hello${name ? ` ${name}` : ''},`;
 
 export function passwordResetMail(input: { name: string | null; url: string }): MailContent {
   const before = [

@@ -3,12 +3,14 @@ import type {
   DeploymentAnalytics,
   SiteAnalytics,
   SiteSparklines,
+  ViewsOverTime,
 } from '../../shared/analytics';
 import type {
   DeploymentFigures,
   OverviewFigures,
   SiteFigures,
   SparklineFigures,
+  ViewsOverTimeFigures,
 } from '../domain/sites/analytics';
 
 const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
@@ -93,4 +95,13 @@ export function presentSparklines(figures: SparklineFigures): SiteSparklines {
     if (at !== undefined && line) line[at] = Number(row.views);
   }
   return { days: figures.window, sites: series };
+}
+
+/** Every day of the window, 0 for a day no site was viewed. */
+export function presentViewsOverTime(figures: ViewsOverTimeFigures): ViewsOverTime {
+  const byDay = new Map(figures.views.map((r) => [r.day, r.views]));
+  return {
+    days: figures.days,
+    daily: figures.window.map((day) => ({ day, views: byDay.get(day) ?? 0 })),
+  };
 }

@@ -1,5 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
-import { EVENTS, type SystemUpdateEvent } from '../../shared/events';
+import {
+  EVENTS,
+  type SiteUpdateEvent,
+  type SystemUpdateEvent,
+  type UserUpdateEvent,
+} from '../../shared/events';
+import type { SupportUpdateEvent } from '../../shared/support';
+import { presentSupportMessage } from '../presenters/support';
 import type { AppContext, Part } from '../context';
 import type { AppEvents } from '../events';
 import { presentAnnouncement } from '../presenters/announcement';
@@ -24,11 +31,24 @@ export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
     ctx.events.on('deployment.finished', deployment),
     ctx.events.on('site.changed', (e) =>
       local
-        .to([rooms.site(e.siteId), rooms.user(e.userId)])
-        .emit(EVENTS.siteUpdate, { siteId: e.siteId, status: e.status }),
+        .to([
+          rooms.site(e.siteId),
+          rooms.user(e.userId),
+          ...(e.teamId ? [rooms.team(e.teamId)] : []),
+        ])
+        .emit(EVENTS.siteUpdate, {
+          siteId: e.siteId,
+          status: e.status,
+          teamId: e.teamId,
+        } satisfies SiteUpdateEvent),
     ),
+    // A personal list is its person's; a team's list is every member's who watches the team.
     ctx.events.on('user.sites-changed', (e) =>
-      local.to(rooms.user(e.userId)).emit(EVENTS.userUpdate, { type: e.change, siteId: e.siteId }),
+      local.to(e.teamId ? rooms.team(e.teamId) : rooms.user(e.userId)).emit(EVENTS.userUpdate, {
+        type: e.change,
+        siteId: e.siteId,
+        teamId: e.teamId,
+      } satisfies UserUpdateEvent),
     ),
     ctx.events.on('user.plan-changed', (e) =>
       local
@@ -49,9 +69,13 @@ export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
         id: e.id,
       } satisfies SystemUpdateEvent),
     ),
-    ctx.events.on('session.ended', (e) =>
-      local.in(rooms.session(e.sessionId)).disconnectSockets(true),
-    ),
+    ctx.events.on('session.ended', (e) => {
+      local.in(rooms.session(e.sessionId)).disconnectSockets(true);
+      // The account's other screens list their sessions: the ended one leaves those lists now.
+      local
+        .to(rooms.account(e.userId))
+        .emit(EVENTS.userUpdate, { type: 'sessions-changed' } satisfies UserUpdateEvent);
+    }),
     ctx.events.on('access-tokens.revoked', (e) =>
       local.in(e.tokenIds.map(rooms.accessToken)).disconnectSockets(true),
     ),
@@ -64,8 +88,45 @@ export function createRealtime(ctx: AppContext, httpServer: HttpServer): Part {
         )
         .catch((err: unknown) => ctx.log.error({ err }, 'leaving team rooms failed'));
     }),
+    // A chat's person hears their conversation in their user room; the operators' desks hear
+    // every conversation, tickets included.
+    ctx.events.on('support.ticket-filed', (e) =>
+      local.to(rooms.supportDesk()).emit(EVENTS.supportUpdate, {
+        conversationId: e.conversation.id,
+        message: null,
+        change: 'message',
+      } satisfies SupportUpdateEvent),
+    ),
+    ctx.events.on('support.message-sent', (e) => {
+      const update: SupportUpdateEvent = {
+        conversationId: e.conversation.id,
+        message: presentSupportMessage(e.message),
+        change: 'message',
+      };
+      const to = [rooms.supportDesk()];
+      if (e.conversation.user_id) to.push(rooms.user(e.conversation.user_id));
+      local.to(to).emit(EVENTS.supportUpdate, update);
+    }),
+    ctx.events.on('support.conversation-changed', (e) => {
+      const update: SupportUpdateEvent = {
+        conversationId: e.conversation.id,
+        message: null,
+        change: e.change,
+      };
+      const to = [rooms.supportDesk()];
+      // Whether an operator read it is the operators' business only.
+      if (e.conversation.user_id && e.change !== 'read')
+        to.push(rooms.user(e.conversation.user_id));
+      local.to(to).emit(EVENTS.supportUpdate, update);
+    }),
     ctx.events.on('user.moderated', (e) => {
-      if (e.suspended) local.in(rooms.account(e.userId)).disconnectSockets(true);
+      if (!e.suspended) return;
+      // Said before the sockets drop, so open screens show why rather than only 'Offline'.
+      local.to(rooms.account(e.userId)).emit(EVENTS.userUpdate, {
+        type: 'account-suspended',
+        reason: e.reason ?? '',
+      } satisfies UserUpdateEvent);
+      local.in(rooms.account(e.userId)).disconnectSockets(true);
     }),
   ];
   return {

@@ -92,7 +92,7 @@ describeEachDatabase('realtime', (dialect) => {
       (e) => e.type === 'site-created',
     );
     const v1 = await deployCode(server, ann.token, subdomain, htmlArtifact('first'));
-    expect(await created).toEqual({ type: 'site-created', siteId: v1.body.site.id });
+    expect(await created).toEqual({ type: 'site-created', siteId: v1.body.site.id, teamId: null });
     await waitForDeployment(server, ann.token, v1.body.deployment.id);
     expect(await join(socket, 'join-site', v1.body.site.id)).toEqual({ ok: true });
 
@@ -138,7 +138,7 @@ describeEachDatabase('realtime', (dialect) => {
       (e) => e.type === 'site-deleted',
     );
     await server.api('DELETE', `/api/sites/${v1.body.site.id}`, { token: ann.token });
-    expect(await deleted).toEqual({ type: 'site-deleted', siteId: v1.body.site.id });
+    expect(await deleted).toEqual({ type: 'site-deleted', siteId: v1.body.site.id, teamId: null });
   });
 
   it('refuses a cookie socket opened by another site; bearer sockets and the app connect', async () => {
@@ -178,6 +178,40 @@ describeEachDatabase('realtime', (dialect) => {
       ok: false,
       error: 'Not found',
     });
+  });
+
+  it("tells the account's open screens when one of its sessions ends", async () => {
+    const ann = await registerUser(server);
+    const login = async () => {
+      const res = await server.api('POST', '/api/auth/login', {
+        body: { email: ann.user.email, password: 'correct horse battery' },
+      });
+      return res.body.token as string;
+    };
+    const [laptop, phone, tablet] = [await login(), await login(), await login()];
+    // Settings on this screen joins no room: the account's own room reaches it
+    const watching = await connect({ token: ann.token });
+    const ended = () =>
+      waitForEvent<UserUpdateEvent>(watching, 'user-update', (e) => e.type === 'sessions-changed');
+    // signed out on its own device
+    let heard = ended();
+    expect((await server.api('POST', '/api/auth/logout', { token: phone })).status).toBe(200);
+    expect(await heard).toEqual({ type: 'sessions-changed' });
+    // signed out from another device's Sessions list
+    const listed = await server.api('GET', '/api/auth/sessions', { token: tablet });
+    const current = (listed.body.sessions as { id: string; current: boolean }[]).find(
+      (s) => s.current,
+    )!;
+    const bob = await registerUser(server);
+    const theirs = await connect({ token: bob.token });
+    const strayed: unknown[] = [];
+    theirs.on('user-update', (e: unknown) => strayed.push(e));
+    heard = ended();
+    const out = await server.api('DELETE', `/api/auth/sessions/${current.id}`, { token: laptop });
+    expect(out.status).toBe(204);
+    expect(await heard).toEqual({ type: 'sessions-changed' });
+    // another account hears nothing of it
+    expect(strayed).toEqual([]);
   });
 
   it("answers on the app's host only: a site's own /socket.io/ stays the site's", async () => {

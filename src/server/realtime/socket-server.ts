@@ -1,16 +1,19 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { EVENTS, type JoinAck } from '../../shared/events';
+import type { AccessTokenScope } from '../../shared/access-token';
 import { tokenFrom } from '../auth-token';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { mayWatch, type RoomKind } from '../domain/policy';
+import { mayWatch, mayWatchSupportDesk, type RoomKind } from '../domain/policy';
 import { whoIsAsking } from '../domain/policy/who-is-asking';
 import { CROSS_SITE_MESSAGE, fromOwnOrigin, ownOrigins } from '../request-origin';
 import { rooms } from './rooms';
 
 interface SocketData {
   user: UserRow | null;
+  /** Set when an access token authenticated the handshake: its scope, for the policy. */
+  accessTokenScope: AccessTokenScope | null;
   sessionId: string | null;
   /** Set when an access token (not a session) authenticated the handshake. */
   accessTokenId: string | null;
@@ -41,9 +44,25 @@ const JOINS = [
   [EVENTS.joinDeployment, 'deployment'],
   [EVENTS.joinSite, 'site'],
   [EVENTS.joinUser, 'user'],
+  [EVENTS.joinTeam, 'team'],
 ] as const satisfies ReadonlyArray<readonly [string, RoomKind]>;
 
+/** The operators' desk: joined by an operator's console, on the same rule as its routes. */
+function onJoinSupportDesk(ctx: AppContext, socket: Socket): void {
+  socket.on(EVENTS.joinSupportDesk, (_id: unknown, ack?: (answer: JoinAck) => void) => {
+    const reply = typeof ack === 'function' ? ack : () => undefined;
+    const { user, accessTokenScope } = socket.data as SocketData;
+    if (!user) return reply({ ok: false, error: 'Authentication required. Please login again.' });
+    if (!mayWatchSupportDesk(ctx.config, user, accessTokenScope)) {
+      return reply({ ok: false, error: 'Not found' });
+    }
+    void socket.join(rooms.supportDesk());
+    reply({ ok: true });
+  });
+}
+
 function onConnection(ctx: AppContext, socket: Socket): void {
+  onJoinSupportDesk(ctx, socket);
   const { sessionId, accessTokenId, accessTokenExpiresAt } = socket.data as SocketData;
   // Logout ends the session: its sockets are found by this room, on every node.
   if (sessionId) void socket.join(rooms.session(sessionId));
@@ -112,6 +131,7 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer): Ser
       data.user = asking.kind === 'session' || asking.kind === 'token' ? asking.user : null;
       data.sessionId = asking.kind === 'session' ? asking.sessionId : null;
       data.accessTokenId = asking.kind === 'token' ? asking.tokenId : null;
+      data.accessTokenScope = asking.kind === 'token' ? asking.scope : null;
       data.accessTokenExpiresAt = asking.kind === 'token' ? asking.expiresAt : null;
       next();
     } catch (err) {
@@ -124,8 +144,8 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer): Ser
 
 /**
  * After a person's place in a team changed: each of their sockets on this node leaves every
- * site and deployment room the policy no longer lets them watch (a removed member, a deleted
- * team). Asked on every node, so it takes effect at once wherever they are connected.
+ * team, site and deployment room the policy no longer lets them watch (a removed member, a
+ * deleted team). Asked on every node, so it takes effect at once wherever they are connected.
  */
 export async function leaveRoomsNoLongerAllowed(
   ctx: AppContext,
@@ -138,7 +158,7 @@ export async function leaveRoomsNoLongerAllowed(
     if (!user) continue;
     for (const room of socket.rooms) {
       const [kind, id] = room.split(':') as [string, string];
-      if ((kind !== 'site' && kind !== 'deployment') || !id) continue;
+      if ((kind !== 'team' && kind !== 'site' && kind !== 'deployment') || !id) continue;
       if (!(await mayWatch(ctx.db, user, kind, id))) socket.leave(room);
     }
   }

@@ -4,6 +4,7 @@ import type {
   DeploymentAnalytics,
   SiteAnalytics,
   SiteSparklines,
+  ViewsOverTime,
 } from '../../shared/analytics';
 import { api } from './client';
 
@@ -15,4 +16,5 @@ export const analyticsApi = {
   site: (siteId: string, days: AnalyticsDays) =>
     api<SiteAnalytics>(`/sites/${encodeURIComponent(siteId)}/analytics?days=${days}`),
   sparklines: () => api<SiteSparklines>('/analytics/sparklines'),
+  views: (days: AnalyticsDays) => api<ViewsOverTime>(`/analytics/views?days=${days}`),
 };

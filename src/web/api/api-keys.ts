@@ -1,6 +1,7 @@
 import {
   ApiKeyResponseSchema,
   ApiKeysResponseSchema,
+  DeleteApiKeyResponseSchema,
   TestApiKeyResponseSchema,
   type CreateApiKeyRequest,
   type UpdateApiKeyRequest,
@@ -19,7 +20,14 @@ export const apiKeysApi = {
     ApiKeyResponseSchema.parse(await api<unknown>('/api-keys', { body })).apiKey,
   update: async (id: string, body: UpdateApiKeyRequest) =>
     ApiKeyResponseSchema.parse(await api<unknown>(keyPath(id), { method: 'PUT', body })).apiKey,
-  remove: (id: string) => api<unknown>(keyPath(id), { method: 'DELETE' }),
+  /** Deleting the active key makes `activate` (else the newest of its provider's) active. */
+  remove: async (id: string, activate?: string) =>
+    DeleteApiKeyResponseSchema.parse(
+      await api<unknown>(
+        activate ? `${keyPath(id)}?activate=${encodeURIComponent(activate)}` : keyPath(id),
+        { method: 'DELETE' },
+      ),
+    ),
   test: async (id: string) =>
     TestApiKeyResponseSchema.parse(await api<unknown>(`${keyPath(id)}/test`, { method: 'POST' })),
 };

@@ -1,8 +1,11 @@
 import {
   BillingPlansResponseSchema,
   CheckoutSessionResponseSchema,
+  PlanChangePreviewSchema,
+  PlanChangeStartedSchema,
   PortalSessionResponseSchema,
   SubscriptionResponseSchema,
+  type ChangePlanRequest,
   type ConfirmCheckoutRequest,
   type CreateCheckoutSessionRequest,
   type CreatePortalSessionRequest,
@@ -34,6 +37,18 @@ export const billingApi = {
     return SubscriptionResponseSchema.parse(
       await api<unknown>('/billing/confirm-checkout', { body }),
     );
+  },
+  /** What Starter ↔ Pro would cost now, and what a downgrade does; changes nothing. */
+  previewPlanChange: async (body: Omit<ChangePlanRequest, 'preview'>) => {
+    requireToken();
+    return PlanChangePreviewSchema.parse(
+      await api<unknown>('/billing/change-plan', { body: { ...body, preview: true } }),
+    );
+  },
+  /** Asks Stripe to change the plan; the plan in force follows with the `plan-changed` event. */
+  changePlan: async (body: Omit<ChangePlanRequest, 'preview'>) => {
+    requireToken();
+    return PlanChangeStartedSchema.parse(await api<unknown>('/billing/change-plan', { body }));
   },
   createPortal: async (body: CreatePortalSessionRequest) => {
     requireToken();

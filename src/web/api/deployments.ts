@@ -4,18 +4,26 @@ import type {
   Deployment,
   DeploymentLogsResponse,
 } from '../../shared/deployment';
+import { FixResponseSchema } from '../../shared/fix-with-ai';
 import { api } from './client';
 
 // Deploying and watching deployments. Pasted code always goes out as
 // GEMINI (the provider the artifact's AI calls default to).
 export const deploymentsApi = {
-  deployCode: (input: Pick<DeployCodeRequest, 'subdomain' | 'code'>) =>
+  /** `teamId`: a new site goes to that team; without it, to the person's own sites. */
+  deployCode: (input: Pick<DeployCodeRequest, 'subdomain' | 'code' | 'teamId'>) =>
     api<DeployResponse>('/deployments/deploy/code', {
-      body: { subdomain: input.subdomain, code: input.code, aiProvider: 'GEMINI' },
+      body: {
+        subdomain: input.subdomain,
+        code: input.code,
+        aiProvider: 'GEMINI',
+        ...(input.teamId ? { teamId: input.teamId } : {}),
+      },
     }),
-  deployFile: (file: File, subdomain: string) => {
+  deployFile: (file: File, subdomain: string, teamId?: string | null) => {
     const form = new FormData();
     form.append('subdomain', subdomain);
+    if (teamId) form.append('teamId', teamId);
     form.append('file', file, file.name);
     return api<DeployResponse>('/deployments/deploy/file', { form });
   },
@@ -24,6 +32,11 @@ export const deploymentsApi = {
       (r) => r.deployment,
     ),
   logs: (id: string) => api<DeploymentLogsResponse>(`/deployments/${encodeURIComponent(id)}/logs`),
+  /** A proposed fix of a failed build from the site owner's AI provider; deploys nothing. */
+  fix: async (id: string) =>
+    FixResponseSchema.parse(
+      await api<unknown>(`/deployments/${encodeURIComponent(id)}/fix`, { method: 'POST' }),
+    ),
   /** The id is the site's. */
   redeploy: (siteId: string) =>
     api<DeployResponse>(`/deployments/${encodeURIComponent(siteId)}/redeploy`, {

@@ -4,6 +4,7 @@ import type {
   RemoveDomainResponse,
   VerifyDomainResponse,
 } from '../../shared/custom-domain';
+import type { EmbeddingResponse } from '../../shared/embed';
 import type { DeleteSiteResponse, Site } from '../../shared/site';
 import { api } from './client';
 
@@ -30,6 +31,17 @@ export const sitesApi = {
     api<VerifyDomainResponse>(`/sites/${encodeURIComponent(id)}/domain/verify`, {
       method: 'POST',
     }),
+  setVersionLinks: (id: string, enabled: boolean) =>
+    api<{ site: Site }>(`/sites/${encodeURIComponent(id)}/version-links`, {
+      method: 'PUT',
+      body: { enabled },
+    }).then((r) => r.site),
   removeDomain: (id: string) =>
     api<RemoveDomainResponse>(`/sites/${encodeURIComponent(id)}/domain`, { method: 'DELETE' }),
+  /** null: any page may frame the site; a list: only pages of those origins. */
+  saveEmbedding: (id: string, allowedOrigins: string[] | null) =>
+    api<EmbeddingResponse>(`/sites/${encodeURIComponent(id)}/embedding`, {
+      method: 'PUT',
+      body: { allowedOrigins },
+    }),
 };

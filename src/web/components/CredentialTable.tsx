@@ -38,48 +38,53 @@ export function CredentialTable<T extends { id: string }>({
   actions,
   phone,
 }: CredentialTableProps<T>) {
+  // The table or the cards are chosen by the width the list is given (a page with a sidebar
+  // gives less than Settings does), not by the window's; a table still too wide scrolls
+  // rather than being cut off.
   return (
-    <>
-      <table className="hidden w-full text-left text-sm lg:table">
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800">
-          <tr>
-            <th scope="col" className={th}>
-              Name
-            </th>
-            {columns.map((c) => (
-              <th
-                key={c.header}
-                scope="col"
-                className={cn(th, c.align === 'right' && 'text-right')}
-              >
-                {c.header}
+    <div className="@container">
+      <div className="hidden overflow-x-auto @[52rem]:block">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800">
+            <tr>
+              <th scope="col" className={th}>
+                Name
               </th>
-            ))}
-            <th scope="col" className={`${th} text-right`}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {items.map((item) => (
-            <tr key={item.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
-              <td className="px-4 py-3 font-medium">{name(item)}</td>
               {columns.map((c) => (
-                <td
+                <th
                   key={c.header}
-                  className={cn('px-4 py-3', c.align === 'right' && 'text-right', c.className)}
+                  scope="col"
+                  className={cn(th, c.align === 'right' && 'text-right')}
                 >
-                  {c.cell(item)}
-                </td>
+                  {c.header}
+                </th>
               ))}
-              <td className="px-4 py-2">
-                <div className="flex items-center justify-end gap-1">{actions(item)}</div>
-              </td>
+              <th scope="col" className={`${th} text-right`}>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="divide-y divide-slate-100 lg:hidden dark:divide-slate-800">
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {items.map((item) => (
+              <tr key={item.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
+                <td className="max-w-[14rem] break-words px-4 py-3 font-medium">{name(item)}</td>
+                {columns.map((c) => (
+                  <td
+                    key={c.header}
+                    className={cn('px-4 py-3', c.align === 'right' && 'text-right', c.className)}
+                  >
+                    {c.cell(item)}
+                  </td>
+                ))}
+                <td className="px-4 py-2">
+                  <div className="flex items-center justify-end gap-1">{actions(item)}</div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="divide-y divide-slate-100 @[52rem]:hidden dark:divide-slate-800">
         {items.map((item) => (
           <li key={item.id} className="p-4" aria-label={name(item)}>
             <div className="flex items-start justify-between gap-3">
@@ -105,6 +110,6 @@ export function CredentialTable<T extends { id: string }>({
           </li>
         ))}
       </ul>
-    </>
+    </div>
   );
 }

@@ -19,6 +19,7 @@ const columns = [
     links: [
       { to: '/help', label: 'Help Center' },
       { to: '/contact', label: 'Contact' },
+      { to: '/status', label: 'Status' },
       { to: '/report', label: 'Report abuse' },
     ],
   },

@@ -1,4 +1,4 @@
-import { ArrowLeft, BarChart3, LogIn, Menu, Plus, Settings, X } from 'lucide-react';
+import { ArrowLeft, BarChart3, LogIn, Menu, Plus, Settings, Users, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAnalyticsEnabled } from '../hooks/analytics';
@@ -46,6 +46,7 @@ function linksFor(variant: NavVariant, signedIn: boolean, analytics: boolean): N
       ...(signedIn && analytics
         ? [{ to: '/analytics', label: 'Analytics', icon: <BarChart3 className="h-5 w-5" /> }]
         : []),
+      ...(signedIn ? [{ to: '/teams', label: 'Teams', icon: <Users className="h-5 w-5" /> }] : []),
       { to: '/settings', label: 'Settings', icon: <Settings className="h-5 w-5" /> },
       { to: '/upload', label: 'Deploy', icon: <Plus className="h-4 w-4" />, primary: true },
     ];

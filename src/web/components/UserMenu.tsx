@@ -1,4 +1,4 @@
-import { KeyRound, LogIn, LogOut, ShieldCheck } from 'lucide-react';
+import { KeyRound, LogIn, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PLANS } from '../../shared/plans';
@@ -65,6 +65,16 @@ export function UserMenu() {
               </p>
             )}
           </div>
+          {!guest && (
+            <Link
+              role="menuitem"
+              to="/teams"
+              onClick={() => setOpen(false)}
+              className="flex items-center gap-2 px-4 py-2.5 text-sm hover:bg-slate-50 dark:hover:bg-slate-800"
+            >
+              <Users className="h-4 w-4" /> Teams
+            </Link>
+          )}
           {!guest && (
             <Link
               role="menuitem"

@@ -259,10 +259,15 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Press Upgrade to Starter or Upgrade to Pro. You go to Stripe’s secure checkout page to enter your card.',
       'After paying you come back to Settings, which shows your new plan at once: its card is marked as yours and the account menu shows it too.',
     ),
-    p(
-      'Your new site limit applies to your next deployment. Already on Starter or Pro? A running subscription is changed in Stripe’s billing portal, not through a second checkout: press Manage Billing (the other plan’s card says Change in Manage Billing).',
+    p('Your new site limit applies to your next deployment.'),
+    h('Switching between Starter and Pro'),
+    ol(
+      'In Settings, Billing & Plans, press Switch to Pro (or Switch to Starter) on the other plan’s card.',
+      'Before anything is charged you see the price for the rest of this month: moving up, the difference is charged at once; moving down, the unused time is credited and pays your next invoices.',
+      'Moving down to Starter, the dialog first says what happens to your sites over its limit, your custom domains (they keep serving: Starter includes them), white-labelled sites, teams and storage.',
+      'Confirm. The screen says Changing… until Stripe confirms, usually within seconds; then every open page shows the new plan.',
     ),
-    h('Downgrading or cancelling'),
+    h('Cancelling'),
     ol(
       'In Settings, Billing & Plans, press Manage Billing. You go to Stripe’s billing portal.',
       'Cancel your plan there, then return to Settings.',
@@ -310,7 +315,7 @@ export const ARTICLE_BODIES: Record<string, HelpBlock[]> = {
       'Your account is your email address and password, and the sites you deploy with it. Open Dashboard to see your sites, and the account menu (your initial, top right) to see your plan or sign out.',
     ),
     p(
-      'Settings has three tabs: Profile (your name; your email address cannot be changed), API Keys (the AI provider keys of your sites) and Security (your password: changing it signs you out on every other browser and device). Billing & Plans shows your plan, what you use of it and the way to upgrade or manage your billing. Choosing notification emails is not available yet.',
+      'Settings has six tabs: Profile (your name, and a new email address, used once you confirm it from the message we send there), Billing & Plans (your plan, what you use of it, upgrading, switching between Starter and Pro, and Manage Billing), API Keys (the AI provider keys of your sites), Access Tokens (for the command line and AI assistants), Security (your password, two-factor sign-in, passkeys, the browsers signed in, and deleting your account) and Notifications (which emails you get).',
     ),
     tip('Use the moon and sun toggle in the top bar to switch between dark and light mode.'),
   ],

@@ -36,6 +36,16 @@ export function useDeploymentAnalytics(days: AnalyticsDays, enabled: boolean) {
   });
 }
 
+/** All the user's sites' views per day, summed. */
+export function useViewsOverTime(days: AnalyticsDays, enabled: boolean) {
+  return useQuery({
+    queryKey: ['analytics', 'views', days],
+    queryFn: () => analyticsApi.views(days),
+    enabled,
+    ...common,
+  });
+}
+
 export function useSiteAnalytics(siteId: string, days: AnalyticsDays, enabled: boolean) {
   return useQuery({
     queryKey: ['analytics', 'site', siteId, days],

@@ -34,7 +34,11 @@ export function useApiKeyChanges() {
         apiKeysApi.update(id, body),
       onSettled,
     }),
-    remove: useMutation({ mutationFn: (id: string) => apiKeysApi.remove(id), onSettled }),
+    remove: useMutation({
+      mutationFn: ({ id, activate }: { id: string; activate?: string }) =>
+        apiKeysApi.remove(id, activate),
+      onSettled,
+    }),
     test: useMutation({ mutationFn: (id: string) => apiKeysApi.test(id) }),
   };
 }

@@ -2,8 +2,10 @@ import { useEffect, useRef } from 'react';
 import type { EVENTS, JoinAck } from '../../shared/events';
 import { getSocket } from '../api/socket';
 
-type JoinEvent = (typeof EVENTS)['joinDeployment' | 'joinSite' | 'joinUser'];
-type UpdateEvent = (typeof EVENTS)['deploymentUpdate' | 'siteUpdate' | 'userUpdate'];
+type JoinEvent = (typeof EVENTS)[
+  'joinDeployment' | 'joinSite' | 'joinUser' | 'joinTeam' | 'joinSupportDesk'];
+type UpdateEvent = (typeof EVENTS)[
+  'deploymentUpdate' | 'siteUpdate' | 'userUpdate' | 'supportUpdate'];
 
 /**
  * Joins a room for `id` and hands its events to `onEvent`. The join is repeated on every

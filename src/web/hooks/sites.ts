@@ -9,6 +9,7 @@ import {
 } from '../../shared/events';
 import type { Site } from '../../shared/site';
 import { deploymentsApi } from '../api/deployments';
+import { remixApi } from '../api/remix';
 import { sitesApi } from '../api/sites';
 import { isFinalStatus } from '../lib/status';
 import { useConnection } from './connection';
@@ -78,7 +79,9 @@ export function useSites() {
     EVENTS.joinUser,
     user?.id,
     EVENTS.userUpdate,
-    throttledRefetch,
+    (e) => {
+      if (e.type !== 'sessions-changed') throttledRefetch();
+    },
     throttledRefetch,
   );
   useRealtimeRoom<SiteUpdateEvent>(EVENTS.joinUser, user?.id, EVENTS.siteUpdate, (e) => {
@@ -86,6 +89,8 @@ export function useSites() {
     // Disabled or enabled by the operators: the reason travels with the site, not the event.
     const known = query.data?.find((s) => s.id === e.siteId);
     if (known && (e.status === 'INACTIVE') !== Boolean(known.disabledReason)) throttledRefetch();
+    // A live site without a preview yet: this may be its preview landing (the list's thumbnail).
+    else if (known && e.status === 'ACTIVE' && !known.previewUrl) throttledRefetch();
   });
   return query;
 }
@@ -186,6 +191,18 @@ export function useRollback(siteId: string) {
   });
 }
 
+/** Turns the site's version links on or off; the history shows or hides them. */
+export function useSetVersionLinks(siteId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => sitesApi.setVersionLinks(siteId, enabled),
+    onSuccess: (site) => {
+      client.setQueryData(siteKey(siteId), site);
+      void client.invalidateQueries({ queryKey: siteDeploymentsKey(siteId) });
+    },
+  });
+}
+
 /** Starts a new build of a site's current source. */
 export function useRedeploy() {
   const client = useQueryClient();
@@ -212,3 +229,25 @@ export function useDeleteSite() {
 
 export const DELETE_SITE_CONFIRMATION =
   'Are you sure you want to delete this site? This action cannot be undone.';
+
+/** Saves who may frame a site; the site's page shows the saved list. */
+export function useSaveEmbedding(siteId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (allowedOrigins: string[] | null) => sitesApi.saveEmbedding(siteId, allowedOrigins),
+    onSuccess: (res) => {
+      client.setQueryData<Site>(siteKey(siteId), (site) =>
+        site ? { ...site, embedding: res.embedding } : site,
+      );
+    },
+  });
+}
+
+/** Allows or stops remixing of the site; the site page shows the saved switch. */
+export function useSetRemixAllowed(siteId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (allowed: boolean) => remixApi.setAllowed(siteId, allowed),
+    onSuccess: (site) => client.setQueryData(siteKey(siteId), site),
+  });
+}

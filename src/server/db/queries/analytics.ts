@@ -56,6 +56,23 @@ export async function dailyViewsOfUserSites(db: Database, userId: string, fromDa
     .execute();
 }
 
+/** A user's views per day across all their sites, days with views only, oldest first. */
+export async function dailyViewsOfUser(db: Database, userId: string, fromDay: string) {
+  const rows = await db
+    .selectFrom('site_views_daily')
+    .innerJoin('sites', 'sites.id', 'site_views_daily.site_id')
+    .select((eb) => [
+      'site_views_daily.day',
+      eb.fn.sum<number>('site_views_daily.views').as('views'),
+    ])
+    .where('sites.user_id', '=', userId)
+    .where('site_views_daily.day', '>=', fromDay)
+    .groupBy('site_views_daily.day')
+    .orderBy('site_views_daily.day')
+    .execute();
+  return rows.map((r) => ({ day: r.day, views: Number(r.views) }));
+}
+
 export async function siteTotalsOfUser(db: Database, userId: string) {
   const row = await db
     .selectFrom('sites')

@@ -82,13 +82,36 @@ export async function updateApiKey(
   });
 }
 
-export async function deleteApiKey(db: Database, userId: string, id: string): Promise<boolean> {
-  const res = await db
-    .deleteFrom('api_keys')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+/**
+ * Deletes a key and, when `activate` names another of the user's keys of the same provider,
+ * makes that one the provider's active key, atomically: no moment with keys and none active.
+ */
+export async function deleteApiKey(
+  db: Database,
+  userId: string,
+  id: string,
+  activate: (Pick<ApiKeyRow, 'id' | 'provider'> & { at: string }) | null = null,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const res = await trx
+      .deleteFrom('api_keys')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) return false;
+    if (activate) {
+      await trx
+        .updateTable('api_keys')
+        .set((eb) => ({
+          is_active: eb.case().when('id', '=', activate.id).then(1).else(0).end(),
+          updated_at: activate.at,
+        }))
+        .where('user_id', '=', userId)
+        .where('provider', '=', activate.provider)
+        .execute();
+    }
+    return true;
+  });
 }
 
 /** A user's active keys (at most one per provider). */

@@ -69,6 +69,12 @@ function unreferenced({ not, exists, selectFrom, or }: ExpressionBuilder<DB, 'bl
           .select(sql.lit(1).as('one'))
           .whereRef('d.source_sha256', '=', 'blobs.sha256'),
       ),
+      // a deployment's link preview (the site row's copy names the same blob)
+      exists(
+        selectFrom('deployments as dp')
+          .select(sql.lit(1).as('one'))
+          .whereRef('dp.preview_sha256', '=', 'blobs.sha256'),
+      ),
       // a site's social image or favicon (its page settings)
       exists(
         selectFrom('sites as s')
@@ -79,6 +85,12 @@ function unreferenced({ not, exists, selectFrom, or }: ExpressionBuilder<DB, 'bl
               eb('s.brand_icon_sha256', '=', eb.ref('blobs.sha256')),
             ]),
           ),
+      ),
+      // a screenshot in a support conversation
+      exists(
+        selectFrom('support_attachments as sa')
+          .select(sql.lit(1).as('one'))
+          .whereRef('sa.sha256', '=', 'blobs.sha256'),
       ),
     ]),
   );

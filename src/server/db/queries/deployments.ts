@@ -5,17 +5,32 @@ import type { DeploymentRow, DeploymentsTable } from '../schema';
 
 export type DeploymentChanges = Updateable<DeploymentsTable>;
 
-export async function deploymentById(db: Database, id: string): Promise<DeploymentRow | undefined> {
-  return db.selectFrom('deployments').selectAll().where('id', '=', id).executeTakeFirst();
+/** A deployment with how its author is named (their name, else their address); null: nobody. */
+export type DeploymentWithAuthor = DeploymentRow & { deployed_by_name: string | null };
+
+function withAuthor(db: Database) {
+  return db
+    .selectFrom('deployments')
+    .leftJoin('users', 'users.id', 'deployments.deployed_by')
+    .selectAll('deployments')
+    .select((eb) => eb.fn.coalesce('users.name', 'users.email').as('deployed_by_name'));
+}
+
+export async function deploymentById(
+  db: Database,
+  id: string,
+): Promise<DeploymentWithAuthor | undefined> {
+  return withAuthor(db).where('deployments.id', '=', id).executeTakeFirst();
 }
 
 /** Newest first. */
-export async function deploymentsOfSite(db: Database, siteId: string): Promise<DeploymentRow[]> {
-  return db
-    .selectFrom('deployments')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .orderBy('version', 'desc')
+export async function deploymentsOfSite(
+  db: Database,
+  siteId: string,
+): Promise<DeploymentWithAuthor[]> {
+  return withAuthor(db)
+    .where('deployments.site_id', '=', siteId)
+    .orderBy('deployments.version', 'desc')
     .execute();
 }
 
@@ -76,9 +91,25 @@ export async function claimNextDeployment(
   workerId: string,
   only?: SmallBuilds,
 ): Promise<DeploymentRow | undefined> {
+  // Each waiting owner's last start, worked out once per claim. Asked per waiting row instead,
+  // a long queue of one owner cost its length times its history on every claim (1,000 queued
+  // deployments drained at a fifth of a build a second).
+  const ownersWith = (status: 'PENDING' | 'BUILDING') =>
+    db
+      .selectFrom('deployments as od')
+      .innerJoin('sites as ods', 'ods.id', 'od.site_id')
+      .where('od.status', '=', status)
+      .select('ods.user_id');
+  const lastStarts = db
+    .selectFrom('deployments as o')
+    .innerJoin('sites as os', 'os.id', 'o.site_id')
+    .where('os.user_id', 'in', ownersWith('PENDING'))
+    .groupBy('os.user_id')
+    .select(['os.user_id as owner', (eb) => eb.fn.max('o.started_at').as('last')]);
   let next = db
     .selectFrom('deployments as d')
     .innerJoin('sites as s', 's.id', 'd.site_id')
+    .innerJoin(lastStarts.as('l'), 'l.owner', 's.user_id')
     .select('d.id')
     .where('d.status', '=', 'PENDING')
     .where(({ not, exists, selectFrom }) =>
@@ -95,29 +126,9 @@ export async function claimNextDeployment(
       q
         .innerJoin('blobs as src', 'src.sha256', 'd.source_sha256')
         .where('src.size', '<=', only!.maxSourceBytes)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('deployments as ob')
-                .innerJoin('sites as obs', 'obs.id', 'ob.site_id')
-                .select(sql.lit(1).as('one'))
-                .whereRef('obs.user_id', '=', 's.user_id')
-                .where('ob.status', '=', 'BUILDING'),
-            ),
-          ),
-        ),
+        .where('s.user_id', 'not in', ownersWith('BUILDING')),
     )
-    .orderBy(
-      ({ selectFrom, fn }) =>
-        fn.coalesce(
-          selectFrom('deployments as o')
-            .innerJoin('sites as os', 'os.id', 'o.site_id')
-            .whereRef('os.user_id', '=', 's.user_id')
-            .select((eb) => eb.fn.max('o.started_at').as('last')),
-          sql.lit(''),
-        ),
-      'asc',
-    )
+    .orderBy((eb) => eb.fn.coalesce('l.last', sql.lit('')), 'asc')
     .orderBy('d.created_at')
     .limit(1);
   // SQLite serialises writers; PostgreSQL needs the row lock so nodes skip each other's pick.

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../database';
 import type { SiteRow, UserRow } from '../schema';
+import { STATUS_CANARY_EMAIL } from './status';
 
 // What the operator's console reads and writes of users and sites (domain/operations/).
 
@@ -26,6 +27,8 @@ export async function searchUsers(db: Database, q: string, limit = 50): Promise<
         .whereRef('sites.user_id', '=', 'users.id')
         .as('site_count'),
     )
+    // The status canary's account is the installation's machinery, not a customer.
+    .where('users.email', '!=', STATUS_CANARY_EMAIL)
     .orderBy('users.created_at', 'desc')
     .limit(limit);
   if (q) query = query.where(contains('users.email', q));
@@ -58,7 +61,10 @@ const withCounts = (r: SiteRow & { owner_email: string; open_reports: number | n
 
 /** By subdomain, custom domain or owner e-mail. */
 export async function searchSites(db: Database, q: string, limit = 50): Promise<SiteWithOwner[]> {
-  let query = sitesWithOwner(db).orderBy('sites.created_at', 'desc').limit(limit);
+  let query = sitesWithOwner(db)
+    .where('users.email', '!=', STATUS_CANARY_EMAIL)
+    .orderBy('sites.created_at', 'desc')
+    .limit(limit);
   if (q) {
     query = query.where((eb) =>
       eb.or([

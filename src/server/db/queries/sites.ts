@@ -25,6 +25,17 @@ export async function sitesOfUser(db: Database, userId: string): Promise<SiteRow
     .execute();
 }
 
+/** The person's own sites: those of their account that belong to no team. */
+export async function personalSitesOfUser(db: Database, userId: string): Promise<SiteRow[]> {
+  return db
+    .selectFrom('sites')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('team_id', 'is', null)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
 /** Sites that count against the plan: every site but expired guest ones. */
 export async function countUnexpiredSitesOfUser(
   db: Database,
@@ -73,7 +84,16 @@ export async function setLiveDeployment(
 ): Promise<SiteRow | undefined> {
   return db
     .updateTable('sites')
-    .set({ current_deployment_id: deploymentId, status, updated_at: nowIso() })
+    .set((eb) => ({
+      current_deployment_id: deploymentId,
+      status,
+      updated_at: nowIso(),
+      // the new live version's preview, when it has one yet (a rollback's old version does)
+      preview_sha256: eb
+        .selectFrom('deployments')
+        .select('deployments.preview_sha256')
+        .where('deployments.id', '=', deploymentId),
+    }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
@@ -100,6 +120,12 @@ export async function sitesExpiredBefore(
 /** What hosting needs to serve a site, by its subdomain. */
 export async function hostedSiteBySubdomain(db: Database, subdomain: string) {
   return hostedSites(db).where('sites.subdomain', '=', subdomain).executeTakeFirst();
+}
+
+/** hostedSiteBySubdomain for many at once: the cached sites hosting checks in one statement. */
+export async function hostedSitesBySubdomains(db: Database, subdomains: string[]) {
+  const rows = await hostedSites(db).where('sites.subdomain', 'in', subdomains).execute();
+  return new Map(rows.map((row) => [row.subdomain, row]));
 }
 
 /** The custom-domain columns of a site (domain/domains/custom-domains.ts decides their values). */
@@ -180,6 +206,15 @@ export async function hostedSiteByCustomDomain(db: Database, domain: string) {
     .where('sites.custom_domain', '=', domain)
     .where('sites.custom_domain_status', '=', 'VERIFIED')
     .executeTakeFirst();
+}
+
+/** hostedSiteByCustomDomain for many verified domains at once. */
+export async function hostedSitesByCustomDomains(db: Database, domains: string[]) {
+  const rows = await hostedSites(db)
+    .where('sites.custom_domain', 'in', domains)
+    .where('sites.custom_domain_status', '=', 'VERIFIED')
+    .execute();
+  return new Map(rows.map((row) => [row.custom_domain ?? '', row]));
 }
 
 /** A guest's sites still within their day, oldest first: what a claim may move. */

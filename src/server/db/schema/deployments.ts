@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { SourceKind } from '../../../builder/types';
 import type { AiProvider, DeploymentStatus } from '../../../shared/deployment';
+import type { PreviewKind } from '../../../shared/link-previews';
 
 // Deployments, the files each one serves, and the content-addressed blobs behind them.
 
@@ -27,6 +28,11 @@ export interface DeploymentsTable {
   client_address: string | null;
   /** Who deployed this version (migration 022); null before teams, for the seed, or when gone. */
   deployed_by: string | null;
+  /** The link preview's PNG (migration 034); null until made, and for failed builds. */
+  preview_sha256: Generated<string | null>;
+  preview_kind: Generated<PreviewKind | null>;
+  /** When a node took the making of the preview; null: nobody yet. */
+  preview_claimed_at: Generated<string | null>;
   created_at: string;
   started_at: string | null;
   deployed_at: string | null;

@@ -33,7 +33,13 @@ import type {
   JobRunsTable,
 } from './operations';
 import type { LoginFailuresTable, SessionsTable, SignInCodesTable } from './sessions';
-import type { SiteClaimsTable, SiteStorageTable, SitesTable } from './sites';
+import type {
+  StatusChecksTable,
+  StatusDaysTable,
+  StatusIncidentUpdatesTable,
+  StatusIncidentsTable,
+} from './status';
+import type { SiteClaimsTable, SiteShareLinksTable, SiteStorageTable, SitesTable } from './sites';
 import type {
   PasskeysTable,
   SignInChallengesTable,
@@ -46,6 +52,11 @@ import type {
   TeamMembersTable,
   TeamsTable,
 } from './teams';
+import type {
+  SupportAttachmentsTable,
+  SupportConversationsTable,
+  SupportMessagesTable,
+} from './support';
 import type { EmailVerificationsTable, PasswordResetsTable, UsersTable } from './users';
 
 export type * from './access-tokens';
@@ -58,6 +69,8 @@ export type * from './oauth';
 export type * from './operations';
 export type * from './sessions';
 export type * from './sites';
+export type * from './support';
+export type * from './status';
 export type * from './teams';
 export type * from './two-factor';
 export type * from './users';
@@ -99,6 +112,7 @@ export interface DB {
   site_visitor_hashes: SiteVisitorHashesTable;
   analytics_salts: AnalyticsSaltsTable;
   site_storage: SiteStorageTable;
+  site_share_links: SiteShareLinksTable;
   job_runs: JobRunsTable;
   acme_challenges: AcmeChallengesTable;
   certificates: CertificatesTable;
@@ -108,4 +122,11 @@ export interface DB {
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
   team_activity: TeamActivityTable;
+  support_conversations: SupportConversationsTable;
+  support_messages: SupportMessagesTable;
+  support_attachments: SupportAttachmentsTable;
+  status_checks: StatusChecksTable;
+  status_days: StatusDaysTable;
+  status_incidents: StatusIncidentsTable;
+  status_incident_updates: StatusIncidentUpdatesTable;
 }

@@ -37,7 +37,7 @@ export interface AuditLogTable {
   actor_id: string;
   actor_email: string;
   action: string;
-  target_type: 'site' | 'user' | 'report' | 'announcement';
+  target_type: 'site' | 'user' | 'report' | 'announcement' | 'incident';
   target_id: string;
   /** What the target was called then (subdomain, e-mail…), so the log reads after deletions. */
   target_label: string;

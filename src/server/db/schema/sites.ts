@@ -5,6 +5,8 @@ import type { SiteBrandingColumns } from './site-branding';
 // Sites, the links that hand a guest's sites to an account, and window.storage data.
 
 export interface SitesTable extends SiteBrandingColumns {
+  /** Who may frame the site (migration 032): null anyone, else CSP origins, '' nobody. */
+  embed_origins: Generated<string | null>;
   id: string;
   user_id: string;
   name: string;
@@ -42,6 +44,34 @@ export interface SitesTable extends SiteBrandingColumns {
   disabled_reason: string | null;
   /** The team the site belongs to (migration 022); its `user_id` is then the team's owner. */
   team_id: string | null;
+  /** 1: each successful version answers at v{N}--{subdomain} (migration 031); 0: turned off. */
+  version_links_enabled: Generated<number>;
+  /** The live version's link preview (migration 034), copied when the live version changes. */
+  preview_sha256: Generated<string | null>;
+  /** Private sites (migration 033): the password's scrypt hash; null while the site is public. */
+  access_password_hash: Generated<string | null>;
+  /** Bumped at every password change or removal: cookies signed for another generation fail. */
+  access_generation: Generated<number>;
+  /** The live share links' ids, space-separated: hosting checks a share cookie against them. */
+  access_share_ids: Generated<string>;
+  /** Remix (migration 035): 1 when visitors may copy the source into a site of their own. */
+  remix_allowed: Generated<number>;
+  /** How many remixes were made of this site (deleted ones too: a count of events). */
+  remix_count: Generated<number>;
+  /** On a remix: the site it was copied from; null once that site is deleted. */
+  remixed_from_site_id: Generated<string | null>;
+  /** That site's subdomain, for the link to it without a join. */
+  remixed_from_subdomain: Generated<string | null>;
+}
+
+/** A share link of a private site (migration 033): only its token's hash is kept. */
+export interface SiteShareLinksTable {
+  id: string;
+  site_id: string;
+  token_hash: string;
+  label: string;
+  created_by: string | null;
+  created_at: string;
 }
 
 /** A claim link for a guest's sites (migrations/014_site_claims.ts). */
@@ -64,3 +94,4 @@ export interface SiteStorageTable {
 
 export type SiteRow = Selectable<SitesTable>;
 export type SiteClaimRow = Selectable<SiteClaimsTable>;
+export type SiteShareLinkRow = Selectable<SiteShareLinksTable>;

@@ -27,11 +27,11 @@ import { LIVE_STATUSES, idOf, planOfPrice, syncSubscription } from './billing-sy
 import { planOf, storageAllowanceOf } from './plans';
 import { assertEmailVerified, authorize, mayManageBilling, ownsCheckout } from '../policy';
 
-// Plans bought through Stripe Checkout and managed in Stripe's portal;
-// with billing off, every call says so in one sentence.
+// Plans bought through Stripe Checkout and cancelled in Stripe's portal (Starter ↔ Pro is
+// plan-change.ts); with billing off, every call says so in one sentence.
 
 export const ALREADY_SUBSCRIBED =
-  'You already have a subscription: use Manage Billing to change or cancel it.';
+  'You already have a subscription: switch between Starter and Pro on the plan cards in Settings, or cancel it in Manage Billing.';
 
 /** Where an account stands: the plan in force, the live subscription and the usage. */
 export interface BillingStanding {
@@ -116,7 +116,7 @@ export async function startCheckout(
   if (current === 'ADMIN') {
     throw conflict('Your account is an administrator’s and has every feature: nothing to buy.');
   }
-  // A second subscription would charge twice: changes go through the portal instead.
+  // A second subscription would charge twice: Starter ↔ Pro goes through change-plan instead.
   const live = await subscriptionsOfUserWithStatus(ctx.db, user.id, LIVE_STATUSES);
   if (live.length > 0) throw conflict(ALREADY_SUBSCRIBED);
   if (current === target) throw conflict(`You are already on ${PLAN_WORDS(target)}.`);

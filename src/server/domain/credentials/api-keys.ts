@@ -1,4 +1,8 @@
-import type { CreateApiKeyRequest, UpdateApiKeyRequest } from '../../../shared/api-key';
+import {
+  AI_PROVIDER_LABELS,
+  type CreateApiKeyRequest,
+  type UpdateApiKeyRequest,
+} from '../../../shared/api-key';
 import type { AiProvider } from '../../../shared/deployment';
 import { completeWith, AiProviderError } from '../../integrations/ai/providers';
 import type { AppContext } from '../../context';
@@ -46,12 +50,18 @@ async function ownedKey(ctx: AppContext, user: UserRow, id: string): Promise<Api
 export async function createApiKey(
   ctx: AppContext,
   user: UserRow,
-  input: Required<Pick<CreateApiKeyRequest, 'provider' | 'keyName' | 'apiKey' | 'isActive'>>,
+  input: Required<Pick<CreateApiKeyRequest, 'provider' | 'keyName' | 'apiKey'>> &
+    Pick<CreateApiKeyRequest, 'isActive'>,
 ): Promise<ApiKeyWithCalls> {
   authorize(user, 'api-keys.manage');
   // A stored key outlives every session: only the address's proven owner stores one.
   assertEmailVerified(user);
   const now = nowIso();
+  // Unasked, a new key never takes over from the provider's active one: the sites using it
+  // would switch keys without their owner choosing to.
+  const isActive =
+    input.isActive ??
+    !(await activeApiKeysOfUser(ctx.db, user.id)).some((k) => k.provider === input.provider);
   const row: ApiKeyRow = {
     id: newId(),
     user_id: user.id,
@@ -59,7 +69,7 @@ export async function createApiKey(
     key_name: input.keyName,
     key_sealed: seal(ctx.config.secretKey, input.apiKey),
     last4: input.apiKey.slice(-4),
-    is_active: input.isActive ? 1 : 0,
+    is_active: isActive ? 1 : 0,
     last_used_at: null,
     created_at: now,
     updated_at: now,
@@ -94,9 +104,43 @@ export async function changeApiKey(
   return shown(ctx, user, id);
 }
 
-export async function removeApiKey(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  authorize(user, 'api-keys.manage');
-  if (!(await deleteApiKey(ctx.db, user.id, id))) throw notFound('API key not found');
+/**
+ * Deletes a key. Deleting the provider's active key makes another of its keys active (the one
+ * named by `activate`, else the newest), so a provider with keys never silently stops
+ * answering. Returns the key made active, if any.
+ */
+export async function removeApiKey(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  activate?: string,
+): Promise<ApiKeyWithCalls | null> {
+  const row = await ownedKey(ctx, user, id);
+  const others = (await apiKeysOfUser(ctx.db, user.id, aiDay())).filter(
+    (k) => k.provider === row.provider && k.id !== id,
+  );
+  let next: ApiKeyRow | undefined;
+  if (activate !== undefined) {
+    if (!row.is_active) {
+      throw badRequest('Only deleting the active key makes another key active.');
+    }
+    next = others.find((k) => k.id === activate);
+    if (!next) {
+      throw badRequest(
+        `The key to make active must be another of your ${AI_PROVIDER_LABELS[row.provider]} keys.`,
+      );
+    }
+  } else if (row.is_active) {
+    next = others[0];
+  }
+  const deleted = await deleteApiKey(
+    ctx.db,
+    user.id,
+    id,
+    next ? { id: next.id, provider: row.provider, at: nowIso() } : null,
+  );
+  if (!deleted) throw notFound('API key not found');
+  return next ? shown(ctx, user, next.id) : null;
 }
 
 /** What the provider made of a stored key. */

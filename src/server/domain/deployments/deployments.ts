@@ -12,6 +12,7 @@ import {
   countQueued,
   nextVersionOfSite,
   updateDeployment,
+  type DeploymentWithAuthor,
 } from '../../db/queries/deployments';
 import { insertSite, setLiveDeployment, siteById, siteBySubdomain } from '../../db/queries/sites';
 import { lockUser } from '../../db/queries/users';
@@ -39,9 +40,15 @@ export interface DeploySource {
   name: string | null;
 }
 
+/** The site a remix is copied from (domain/sites/remixes.ts). */
+export interface RemixOrigin {
+  siteId: string;
+  subdomain: string;
+}
+
 export interface Started {
   site: SiteRow;
-  deployment: DeploymentRow;
+  deployment: DeploymentWithAuthor;
 }
 
 export const TAKEN = 'This subdomain is already taken. Please choose another.';
@@ -81,8 +88,11 @@ async function siteForDeploy(
   user: UserRow,
   subdomain: string,
   team: TeamRow | null,
+  remixOf: RemixOrigin | null,
 ): Promise<{ site: SiteRow; created: boolean }> {
   const found = await siteBySubdomain(ctx.db, subdomain);
+  // A remix is always a new site: it never becomes the next version of one of the asker's.
+  if (found && !isExpired(found) && remixOf) throw conflict(TAKEN);
   if (found && !isExpired(found)) {
     const existing = await withMembership(ctx.db, user, found);
     if (!can(user, 'sites.view', existing)) throw conflict(TAKEN);
@@ -107,8 +117,20 @@ async function siteForDeploy(
     updated_at: nowIso(now),
     disabled_at: null,
     disabled_reason: null,
+    version_links_enabled: 1,
+    access_password_hash: null,
+    access_generation: 0,
+    access_share_ids: '',
+    preview_sha256: null,
     ...NO_CUSTOM_DOMAIN,
     ...NO_BRANDING,
+    // Framing is allowed until the owner lists who may.
+    embed_origins: null,
+    // Remixing is the owner's choice, never inherited from the site a remix came from.
+    remix_allowed: 0,
+    remix_count: 0,
+    remixed_from_site_id: remixOf?.siteId ?? null,
+    remixed_from_subdomain: remixOf?.subdomain ?? null,
   };
   try {
     // Count and insert under the account's lock: concurrent deploys of new sites take the
@@ -165,9 +187,9 @@ export async function enqueueDeployment(
     aiProvider: AiProvider | null;
     clientAddress: string | null;
     /** Who asked for this version; null for the seed and the machinery. */
-    deployedBy: string | null;
+    deployedBy: Pick<UserRow, 'id' | 'name' | 'email'> | null;
   },
-): Promise<DeploymentRow> {
+): Promise<DeploymentWithAuthor> {
   const { deployment, replaced } = await ctx.db.transaction().execute(async (trx) => {
     const row: DeploymentRow = {
       id: newId(),
@@ -187,7 +209,10 @@ export async function enqueueDeployment(
       heartbeat_at: null,
       attempts: 0,
       client_address: source.clientAddress,
-      deployed_by: source.deployedBy,
+      deployed_by: source.deployedBy?.id ?? null,
+      preview_sha256: null,
+      preview_kind: null,
+      preview_claimed_at: null,
       created_at: nowIso(),
       started_at: null,
       deployed_at: null,
@@ -208,7 +233,8 @@ export async function enqueueDeployment(
     deployment: deploymentState(deployment),
     userId: site.user_id,
   });
-  return deployment;
+  const by = source.deployedBy;
+  return { ...deployment, deployed_by_name: by ? (by.name ?? by.email) : null };
 }
 
 /** POST deploy/code and deploy/file: subdomain → site → source blob → queued deployment. */
@@ -223,6 +249,8 @@ export async function startDeployment(
     clientAddress: string | null;
     /** The team a new site goes to; a site that exists stays where it is. */
     teamId?: string | null;
+    /** Set for a remix: the deploy must make a new site, which records where it came from. */
+    remixOf?: RemixOrigin;
   },
 ): Promise<Started> {
   const check = checkSubdomain(input.subdomain);
@@ -237,7 +265,13 @@ export async function startDeployment(
   await assertMayQueueBuild(ctx, user.id, check.subdomain, input.clientAddress);
   const payer = team ? await payerOf(ctx.db, team) : user;
   await assertWithinStorageQuota(ctx.db, ctx.config, payer, input.source.bytes.byteLength);
-  const { site, created } = await siteForDeploy(ctx, user, check.subdomain, team);
+  const { site, created } = await siteForDeploy(
+    ctx,
+    user,
+    check.subdomain,
+    team,
+    input.remixOf ?? null,
+  );
   let stored: Awaited<ReturnType<typeof storeHeldBlob>>;
   try {
     stored = await storeHeldBlob(ctx.db, ctx.blobs, input.source.bytes);
@@ -252,7 +286,7 @@ export async function startDeployment(
     name: input.source.name,
     aiProvider: input.aiProvider,
     clientAddress: input.clientAddress,
-    deployedBy: user.id,
+    deployedBy: user,
   });
   if (site.team_id) await recordTeamDeploy(ctx.db, site, user, deployment.version);
   // The deployment now refers to its source: deleting the site deletes the source with it.
@@ -260,6 +294,7 @@ export async function startDeployment(
   if (created) {
     ctx.events.emit('user.sites-changed', {
       userId: user.id,
+      teamId: site.team_id,
       siteId: site.id,
       change: 'site-created',
     });
@@ -272,8 +307,8 @@ export async function redeploySite(
   ctx: AppContext,
   site: SiteRow,
   clientAddress: string,
-  deployedBy: string | null = null,
-): Promise<DeploymentRow> {
+  deployedBy: UserRow | null = null,
+): Promise<DeploymentWithAuthor> {
   const base =
     (site.current_deployment_id && (await deploymentById(ctx.db, site.current_deployment_id))) ||
     (await latestDeploymentOfSite(ctx.db, site.id));
@@ -325,6 +360,7 @@ export async function publishDeployment(
   ctx.events.emit('site.changed', {
     siteId: site.id,
     userId: site.user_id,
+    teamId: site.team_id,
     status: STATUS_WITH_LIVE_VERSION,
   });
   ctx.events.emit('deployment.finished', {

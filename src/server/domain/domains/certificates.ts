@@ -76,7 +76,12 @@ async function orderCertificateOf(ctx: AppContext, domain: string): Promise<Issu
 }
 
 function siteChanged(ctx: AppContext, site: SiteRow): void {
-  ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: site.status });
+  ctx.events.emit('site.changed', {
+    siteId: site.id,
+    userId: site.user_id,
+    teamId: site.team_id,
+    status: site.status,
+  });
 }
 
 /** Orders (or renews) the certificate of one claimed site and records the outcome. */

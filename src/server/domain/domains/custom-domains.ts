@@ -41,7 +41,12 @@ function domainStateOf(row: SiteRow): Required<DomainState> {
 }
 
 function siteChanged(ctx: AppContext, site: SiteRow): void {
-  ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: site.status });
+  ctx.events.emit('site.changed', {
+    siteId: site.id,
+    userId: site.user_id,
+    teamId: site.team_id,
+    status: site.status,
+  });
 }
 
 /** A domain that left its site takes its certificate along: nobody serves it any more. */
@@ -72,7 +77,12 @@ async function domainReleased(
   domain: string,
   reason: 'dns-moved' | 'proven-elsewhere',
 ): Promise<void> {
-  ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: site.status });
+  ctx.events.emit('site.changed', {
+    siteId: site.id,
+    userId: site.user_id,
+    teamId: site.team_id,
+    status: site.status,
+  });
   await certificateGone(ctx, domain);
   ctx.events.emit('custom-domain.released', {
     siteId: site.id,

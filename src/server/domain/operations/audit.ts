@@ -10,7 +10,9 @@ export type AuditAction =
   | 'user.unsuspend'
   | 'report.resolve'
   | 'announcement.create'
-  | 'announcement.end';
+  | 'announcement.end'
+  | 'incident.create'
+  | 'incident.update';
 
 /** Writes one operator action; every operator call that changes something calls this once. */
 export async function audit(

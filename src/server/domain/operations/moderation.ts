@@ -23,6 +23,7 @@ function announceSite(ctx: AppContext, site: SiteRow): void {
   ctx.events.emit('site.changed', {
     siteId: site.id,
     userId: site.user_id,
+    teamId: site.team_id,
     status: shownStatus(site),
   });
 }
@@ -97,9 +98,10 @@ export async function suspendUser(
     { type: 'user', id: user.id, label: user.email },
     reason,
   );
-  for (const sessionId of ended) ctx.events.emit('session.ended', { sessionId, userId });
+  // Sites and the reason first: ending the sessions drops the sockets that would carry them.
   for (const site of sites) announceSite(ctx, site);
   ctx.events.emit('user.moderated', { userId, email: user.email, suspended: true, reason });
+  for (const sessionId of ended) ctx.events.emit('session.ended', { sessionId, userId });
   return user;
 }
 

@@ -35,12 +35,14 @@ export {
   type RoomKind,
 } from './sites';
 export {
+  assertMayMakePrivate,
   assertMayRunTeam,
   assertMayUseCustomDomains,
   assertMayWhiteLabel,
   mayRunTeams,
   mayWhiteLabel,
 } from './plan-gates';
+export { remixableSite } from './remix';
 export { mayGetCertificate } from './certificate-eligibility';
 export { assertSignedInSince } from './recent-sign-in';
 export { assertEmailVerified } from './verified-address';
@@ -48,3 +50,9 @@ export { assertOperatorSecondFactor, operatorOwesSecondFactor } from './operator
 export { assertMaySuspend } from './moderation';
 export { mayManageBilling, ownsCheckout } from './billing';
 export { assertInvitationIsFor, assertNotTheOwner, authorizeOnTeam, teamSubject } from './teams';
+export {
+  assertMayBeAssigned,
+  assertMaySeeConversation,
+  maySeeConversation,
+  mayWatchSupportDesk,
+} from './support';

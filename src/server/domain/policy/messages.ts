@@ -38,6 +38,8 @@ export const ACCOUNTS_ONLY = {
   twoFactor: 'Create an account to use two-factor authentication.',
   email: 'Create an account first: guests have no e-mail address.',
   mcp: NO_GUESTS_ON_MCP,
+  // A guest has no address to answer by e-mail when they are away; the contact form asks for one.
+  support: 'Create an account to chat with support, or send us a message from the contact page.',
 } as const;
 
 export const SIGN_IN_AGAIN_TO_CHANGE_EMAIL =

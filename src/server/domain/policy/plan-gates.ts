@@ -1,4 +1,9 @@
-import { includesCustomDomains, includesWhiteLabel, PLANS } from '../../../shared/plans';
+import {
+  includesCustomDomains,
+  includesPrivateSites,
+  includesWhiteLabel,
+  PLANS,
+} from '../../../shared/plans';
 import type { Config } from '../../config';
 import { countCustomDomainsOfUser } from '../../db/queries/sites';
 import type { Database } from '../../db/database';
@@ -38,6 +43,24 @@ export function assertMayWhiteLabel(config: Config, user: UserRow): void {
   const plan = PLANS[planOf(config, user)].label;
   throw forbidden(
     `White-label sites are part of the Pro plan; your account is on the ${plan} plan. Upgrade to Pro to turn white-label on.`,
+  );
+}
+
+/**
+ * Refuses a password or a share link on a site whose owner's plan lacks private sites (Free,
+ * guests). A downgraded owner's private site stays private (opening it up is their choice),
+ * and the password may always be removed.
+ */
+export function assertMayMakePrivate(
+  config: Config,
+  owner: Pick<UserRow, 'email' | 'plan' | 'is_guest' | 'email_verified'>,
+): void {
+  const plan = planOf(config, owner);
+  if (includesPrivateSites(plan)) return;
+  throw forbidden(
+    owner.is_guest
+      ? 'Private sites are part of the Starter and Pro plans. Sign up and choose Starter or Pro to protect a site with a password.'
+      : `Private sites are part of the Starter and Pro plans; this site's owner is on the ${PLANS[plan].label} plan. Upgrade to Starter or Pro to protect it with a password.`,
   );
 }
 

@@ -50,7 +50,20 @@ export const RULES = {
   'sites.view': { tokens: 'any', siteRoles: ANY_ROLE },
   'sites.deploy': { tokens: 'deploy', siteRoles: WORKERS },
   'sites.change': { tokens: 'never', siteRoles: WORKERS },
+  // Version links on or off: a site setting like the others, for the same roles.
+  'sites.version-links': { tokens: 'never', siteRoles: WORKERS },
+  // Who gets in to a private site (its password, its share links): a setting like the others,
+  // by session only: a token in a script has no business handing out a way in.
+  'sites.access': { tokens: 'never', siteRoles: WORKERS },
   'sites.delete': { tokens: 'deploy', siteRoles: WORKERS },
+  // Whether visitors may remix a site: a setting like the others, for the same roles.
+  'sites.remixing': { tokens: 'never', siteRoles: WORKERS },
+  // Remixing someone's site makes a site of one's own, as a deploy does (a guest's expires);
+  // whether this site may be remixed is judged by `remixableSite` (policy/remix.ts).
+  'sites.remix': { tokens: 'deploy' },
+  // Fix with AI spends the owner's AI key: those who may deploy, by session only (a script has
+  // its own way to call a provider and nothing to click).
+  'sites.fix-with-ai': { tokens: 'never', siteRoles: WORKERS },
   // Who takes a guest's sites: accounts only (a guest claiming would keep them expiring).
   'sites.claim': { guests: ACCOUNTS_ONLY.claim },
 
@@ -69,6 +82,8 @@ export const RULES = {
   'passkeys.add': { guests: ACCOUNTS_ONLY.passkeys },
   'two-factor.use': { guests: ACCOUNTS_ONLY.twoFactor },
   'billing.upgrade': { guests: ACCOUNTS_ONLY.upgrade },
+  // Charges the card at once: a person in the app, never a script's token.
+  'billing.change-plan': { tokens: 'never', guests: ACCOUNTS_ONLY.upgrade },
   'account.delete': { guests: ACCOUNTS_ONLY.deleteAccount },
 
   // The MCP endpoint: tools judge the scope one by one (one POST carries any tool).
@@ -86,9 +101,17 @@ export const RULES = {
   'teams.delete': { tokens: 'never', teamRoles: OWNER },
   'teams.create-site': { tokens: 'deploy', teamRoles: WORKERS },
   'teams.move-site-out': { tokens: 'never', teamRoles: MANAGERS },
+  // An invitation link is its own secret: whoever holds it may see what it invites to, signed
+  // in or not, so they know which address to sign up with. Accepting is judged by the address.
+  'invitations.view': {},
+
+  // Support: a person's own chat, by session (a token in a script has nothing to ask); the
+  // operators answer every conversation from the console.
+  'support.chat': { tokens: 'never', guests: ACCOUNTS_ONLY.support },
 
   // The operators' console.
   'admin.console': { tokens: 'never', tokenRefusal: ADMIN_NEEDS_SESSION, operators: true },
+  'support.answer': { tokens: 'never', tokenRefusal: ADMIN_NEEDS_SESSION, operators: true },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;
@@ -97,7 +120,15 @@ export type Action = keyof typeof RULES;
 export type TeamAction = Extract<Action, `teams.${string}`>;
 
 /** Actions whose subject is a site. */
-export type SiteAction = 'sites.view' | 'sites.deploy' | 'sites.change' | 'sites.delete';
+export type SiteAction =
+  | 'sites.view'
+  | 'sites.deploy'
+  | 'sites.change'
+  | 'sites.version-links'
+  | 'sites.access'
+  | 'sites.remixing'
+  | 'sites.fix-with-ai'
+  | 'sites.delete';
 
 /**
  * What each MCP tool does, in the rules' words: one POST /mcp carries any tool, so a tool is

@@ -1,13 +1,14 @@
-import { deploymentById } from '../../db/queries/deployments';
+import { deploymentById, type DeploymentWithAuthor } from '../../db/queries/deployments';
 import { siteById } from '../../db/queries/sites';
 import type { Database } from '../../db/database';
-import type { DeploymentRow, SiteRow, UserRow } from '../../db/schema';
+import type { SiteRow, UserRow } from '../../db/schema';
 import { AppError, accountSuspended, notFound, siteDisabled } from '../../errors';
 import type { TeamRole } from '../../../shared/team';
-import { roleInTeam } from '../../db/queries/teams';
+import { roleInTeam, teamById } from '../../db/queries/teams';
 import { actorOf, type Asker } from './actor';
 import { authorize, can } from './decide';
 import type { SiteAction } from './rules';
+import { authorizeOnTeam } from './teams';
 
 // Sites and deployments as their subjects: loaded here, then judged by the rules. Anybody
 // else's site or deployment is as good as missing (no existence leak).
@@ -50,7 +51,7 @@ export async function ownedDeployment(
   asker: Asker,
   deploymentId: string,
   action: SiteAction = 'sites.view',
-): Promise<{ deployment: DeploymentRow; site: SiteRow }> {
+): Promise<{ deployment: DeploymentWithAuthor; site: SiteRow }> {
   const deployment = await deploymentById(db, deploymentId);
   const found = deployment && (await siteById(db, deployment.site_id));
   const site = found && (await withMembership(db, asker, found));
@@ -61,9 +62,12 @@ export async function ownedDeployment(
   return { deployment, site };
 }
 
-export type RoomKind = 'user' | 'site' | 'deployment';
+export type RoomKind = 'user' | 'team' | 'site' | 'deployment';
 
-/** Whether the user may listen to a realtime room: their own account, sites and deployments. */
+/**
+ * Whether the user may listen to a realtime room: their own account, their teams (any role
+ * sees a team), and the sites and deployments they may view.
+ */
 export async function mayWatch(
   db: Database,
   user: UserRow,
@@ -71,7 +75,12 @@ export async function mayWatch(
   id: string,
 ): Promise<boolean> {
   if (kind === 'user') return id === user.id;
-  const check = kind === 'site' ? ownedSite(db, user, id) : ownedDeployment(db, user, id);
+  const check =
+    kind === 'team'
+      ? authorizeOnTeam(db, user, 'teams.view', await teamById(db, id))
+      : kind === 'site'
+        ? ownedSite(db, user, id)
+        : ownedDeployment(db, user, id);
   return check.then(
     () => true,
     (err: unknown) => {

@@ -3,6 +3,7 @@ import { PLAN_NAMES } from '../../../shared/plans';
 import type { Config } from '../../config';
 import {
   dailyOfSite,
+  dailyViewsOfUser,
   dailyViewsOfUserSites,
   deploymentCountsOfUser,
   recentDeploymentsOfUser,
@@ -108,6 +109,23 @@ export async function siteAnalytics(
     topReferrersOfSite(db, site.id, from, TOP_ROWS),
   ]);
   return { days, window, daily, topPages, topReferrers };
+}
+
+/** The analytics screen's views over time: all the user's sites summed per day, in one read. */
+export interface ViewsOverTimeFigures {
+  days: AnalyticsDays;
+  window: string[];
+  views: Rows<typeof dailyViewsOfUser>;
+}
+
+export async function viewsOverTime(
+  db: Database,
+  user: UserRow,
+  days: AnalyticsDays,
+  now = Date.now(),
+): Promise<ViewsOverTimeFigures> {
+  const window = daysOfWindow(days, now);
+  return { days, window, views: await dailyViewsOfUser(db, user.id, window[0]!) };
 }
 
 /** The dashboard's sparklines: every site of the user in one read, not one call per row. */

@@ -51,14 +51,21 @@ async function roomFor(
 function announce(ctx: Pick<AppContext, 'events'>, moved: SiteRow[], guestId: string): void {
   for (const site of moved) {
     // Hosting caches a site with its owner and expiry: it must forget the guest's copy.
-    ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: site.status });
+    ctx.events.emit('site.changed', {
+      siteId: site.id,
+      userId: site.user_id,
+      teamId: site.team_id,
+      status: site.status,
+    });
     ctx.events.emit('user.sites-changed', {
       userId: guestId,
+      teamId: null,
       siteId: site.id,
       change: 'site-deleted',
     });
     ctx.events.emit('user.sites-changed', {
       userId: site.user_id,
+      teamId: site.team_id,
       siteId: site.id,
       change: 'site-created',
     });

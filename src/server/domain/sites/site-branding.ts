@@ -18,7 +18,12 @@ import { assertMayWhiteLabel } from '../policy';
 // web node through 'site.changed', which drops the site from their caches.
 
 function changed(ctx: AppContext, site: SiteRow): SiteRow {
-  ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status: site.status });
+  ctx.events.emit('site.changed', {
+    siteId: site.id,
+    userId: site.user_id,
+    teamId: site.team_id,
+    status: site.status,
+  });
   return site;
 }
 

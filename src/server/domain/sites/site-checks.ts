@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { filesOfDeployment } from '../../db/queries/deployment-files';
-import { deploymentsOfSite } from '../../db/queries/deployments';
+import { deploymentsOfSite, type DeploymentWithAuthor } from '../../db/queries/deployments';
 import type { Database } from '../../db/database';
-import type { DeploymentFileRow, DeploymentRow, SiteRow, UserRow } from '../../db/schema';
+import type { DeploymentFileRow, SiteRow, UserRow } from '../../db/schema';
 import type { BlobStore } from '../../storage/blob-store';
 import { ownedSite } from '../policy';
 import { isExpired } from './expiry';
@@ -15,7 +15,7 @@ export interface SiteCheck {
 
 export interface SiteCheckResult {
   site: SiteRow;
-  deployments: DeploymentRow[];
+  deployments: DeploymentWithAuthor[];
   checks: SiteCheck[];
 }
 

@@ -15,11 +15,16 @@ export function statusAfterFailure(site: Pick<SiteRow, 'current_deployment_id'>)
 /** Writes a site's new status and tells every part. */
 export async function changeSiteStatus(
   ctx: AppContext,
-  site: Pick<SiteRow, 'id' | 'user_id'>,
+  site: Pick<SiteRow, 'id' | 'user_id' | 'team_id'>,
   status: SiteStatus,
 ): Promise<void> {
   await setSiteStatus(ctx.db, site.id, status);
-  ctx.events.emit('site.changed', { siteId: site.id, userId: site.user_id, status });
+  ctx.events.emit('site.changed', {
+    siteId: site.id,
+    userId: site.user_id,
+    teamId: site.team_id,
+    status,
+  });
 }
 
 /**

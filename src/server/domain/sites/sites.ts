@@ -1,18 +1,29 @@
 import type { AppContext } from '../../context';
 import { blobHashesOfSite } from '../../db/queries/deployment-files';
-import { deleteSiteRow, setLiveDeployment, sitesOfUser } from '../../db/queries/sites';
-import { deploymentById, deploymentsOfSite } from '../../db/queries/deployments';
+import { deleteSiteRow, personalSitesOfUser, setLiveDeployment } from '../../db/queries/sites';
+import {
+  deploymentById,
+  deploymentsOfSite,
+  type DeploymentWithAuthor,
+} from '../../db/queries/deployments';
 import type { Database } from '../../db/database';
-import type { DeploymentRow, SiteRow, UserRow } from '../../db/schema';
+import type { SiteRow, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { deleteUnreferencedBlobs } from '../blobs';
 import { STATUS_WITH_LIVE_VERSION } from './site-status';
 
+/**
+ * The person's personal sites. A team site carries its owner's `user_id` (so the owner's plan
+ * counts it) but is listed with its team (GET /api/teams/:id/sites), the owner's included.
+ */
 export async function listSites(db: Database, user: UserRow): Promise<SiteRow[]> {
-  return sitesOfUser(db, user.id);
+  return personalSitesOfUser(db, user.id);
 }
 
-export async function listDeployments(db: Database, site: SiteRow): Promise<DeploymentRow[]> {
+export async function listDeployments(
+  db: Database,
+  site: SiteRow,
+): Promise<DeploymentWithAuthor[]> {
   return deploymentsOfSite(db, site.id);
 }
 
@@ -26,6 +37,7 @@ export async function deleteSite(ctx: AppContext, site: SiteRow): Promise<void> 
   ctx.events.emit('site.deleted', { siteId: site.id, userId: site.user_id });
   ctx.events.emit('user.sites-changed', {
     userId: site.user_id,
+    teamId: site.team_id,
     siteId: site.id,
     change: 'site-deleted',
   });
@@ -37,7 +49,7 @@ export async function rollbackSite(
   ctx: AppContext,
   site: SiteRow,
   deploymentId: string,
-): Promise<{ site: SiteRow; deployment: DeploymentRow }> {
+): Promise<{ site: SiteRow; deployment: DeploymentWithAuthor }> {
   const deployment = await deploymentById(ctx.db, deploymentId);
   if (!deployment || deployment.site_id !== site.id) throw notFound('Deployment not found');
   if (deployment.status !== 'SUCCESS') {
@@ -48,6 +60,7 @@ export async function rollbackSite(
   ctx.events.emit('site.changed', {
     siteId: site.id,
     userId: site.user_id,
+    teamId: site.team_id,
     status: STATUS_WITH_LIVE_VERSION,
   });
   return { site: updated, deployment };

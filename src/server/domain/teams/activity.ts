@@ -4,7 +4,8 @@ import { activityOfTeam, insertActivity } from '../../db/queries/teams';
 import { newId, nowIso } from '../../lib/ids';
 import type { TeamActivity } from '../../../shared/team';
 
-// The team's log: who deployed, rolled back, deleted, changed a domain, invited or removed whom.
+// The team's log: who deployed, rolled back, deleted, changed a domain, the AI or page settings,
+// invited or removed whom.
 
 export type TeamActivityKind =
   | 'team.created'
@@ -20,6 +21,11 @@ export type TeamActivityKind =
   | 'site.rolled-back'
   | 'site.deleted'
   | 'site.domain-changed'
+  | 'site.ai-changed'
+  | 'site.page-settings-changed'
+  | 'site.version-links-changed'
+  | 'site.access-changed'
+  | 'site.remixing-changed'
   | 'site.moved-out';
 
 export async function recordActivity(

@@ -9,12 +9,19 @@ import {
   revokeInvitationRow,
   teamById,
 } from '../../db/queries/teams';
+import { userById } from '../../db/queries/users';
 import type { TeamInvitationRow, TeamRow, UserRow } from '../../db/schema';
 import { conflict, gone, notFound } from '../../errors';
 import { newId, nowIso } from '../../lib/ids';
 import { hashToken, newToken } from '../../lib/tokens';
 import { teamInvitationMail } from '../../mailer/templates';
-import type { InvitableRole, Team } from '../../../shared/team';
+import {
+  INVITATION_NOT_PENDING,
+  type InvitableRole,
+  type InvitationInfo,
+  type InvitationState,
+  type Team,
+} from '../../../shared/team';
 import { assertInvitationIsFor, assertMayRunTeam, authorizeOnTeam } from '../policy';
 import { recordActivity, who } from './activity';
 import { announceMembership, presentTeam } from './teams';
@@ -137,6 +144,32 @@ export async function resendInvitation(
   return sendNew(ctx, user, team, invitation.email, invitation.role);
 }
 
+function stateOf(invitation: TeamInvitationRow, now: string): InvitationState {
+  if (invitation.revoked_at) return 'revoked';
+  if (invitation.accepted_at) return 'accepted';
+  if (invitation.expires_at <= now) return 'expired';
+  return 'pending';
+}
+
+/**
+ * What a link invites to, for whoever holds it: the link is the secret, and its holder needs
+ * to know the team and the address before signing in or up to accept.
+ */
+export async function invitationInfo(ctx: AppContext, token: string): Promise<InvitationInfo> {
+  const invitation = await invitationByTokenHash(ctx.db, hashToken(token));
+  const team = invitation && (await teamById(ctx.db, invitation.team_id));
+  if (!invitation || !team) throw notFound('Invitation not found');
+  const inviter = invitation.invited_by ? await userById(ctx.db, invitation.invited_by) : undefined;
+  return {
+    teamName: team.name,
+    inviterName: inviter ? who(inviter) : null,
+    email: invitation.email,
+    role: invitation.role,
+    expiresAt: invitation.expires_at,
+    state: stateOf(invitation, nowIso()),
+  };
+}
+
 /** The signed-in holder of the invited address joins the team with the invited role. */
 export async function acceptInvitation(
   ctx: AppContext,
@@ -145,11 +178,8 @@ export async function acceptInvitation(
 ): Promise<Team> {
   const invitation = await invitationByTokenHash(ctx.db, hashToken(token));
   if (!invitation) throw notFound('Invitation not found');
-  if (invitation.revoked_at) throw gone('This invitation was revoked. Ask for a new one.');
-  if (invitation.accepted_at) throw gone('This invitation has already been used.');
-  if (invitation.expires_at <= nowIso()) {
-    throw gone('This invitation has expired. Ask for a new one.');
-  }
+  const state = stateOf(invitation, nowIso());
+  if (state !== 'pending') throw gone(INVITATION_NOT_PENDING[state]);
   assertInvitationIsFor(user, invitation.email);
   const team = await teamById(ctx.db, invitation.team_id);
   if (!team) throw notFound('Invitation not found');

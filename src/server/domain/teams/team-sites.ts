@@ -137,19 +137,25 @@ export async function moveSite(
       `${who(user)} moved ${site.subdomain} into the team`,
     );
   }
-  ctx.events.emit('site.changed', { siteId: site.id, userId: newOwner.id, status: site.status });
-  if (newOwner.id !== site.user_id) {
-    ctx.events.emit('user.sites-changed', {
-      userId: site.user_id,
-      siteId: site.id,
-      change: 'site-deleted',
-    });
-    ctx.events.emit('user.sites-changed', {
-      userId: newOwner.id,
-      siteId: site.id,
-      change: 'site-created',
-    });
-  }
+  ctx.events.emit('site.changed', {
+    siteId: site.id,
+    userId: newOwner.id,
+    teamId,
+    status: site.status,
+  });
+  // It leaves one list (a person's or a team's) and joins another, even with the same payer.
+  ctx.events.emit('user.sites-changed', {
+    userId: site.user_id,
+    teamId: site.team_id,
+    siteId: site.id,
+    change: 'site-deleted',
+  });
+  ctx.events.emit('user.sites-changed', {
+    userId: newOwner.id,
+    teamId,
+    siteId: site.id,
+    change: 'site-created',
+  });
   return (await siteById(ctx.db, site.id))!;
 }
 

@@ -14,7 +14,17 @@ import { internalRoutes } from './internal';
 import { claimRoutes } from './claims';
 import { announcementRoutes, reportRoutes } from './reports';
 import { siteRoutes } from './sites';
+import { supportRoutes } from './support';
+import { contactRoutes } from './support/contact';
+import { deskRoutes } from './support/desk';
 import { brandingRoutes } from './sites/branding';
+import { versionLinkRoutes } from './sites/version-links';
+import { embeddingRoutes } from './sites/embedding';
+import { siteAccessRoutes } from './sites/access';
+import { sourceRoutes } from './sites/source';
+import { remixRoutes } from './sites/remix';
+import { oEmbedRoutes } from './oembed';
+import { adminStatusRoutes, statusRoutes } from './status';
 import { tokenRoutes } from './tokens';
 
 /** Every /api resource, one line each. */
@@ -26,6 +36,12 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(claimRoutes(ctx), { prefix: '/api/sites/claim' });
   await app.register(siteRoutes(ctx), { prefix: '/api/sites' });
   await app.register(brandingRoutes(ctx), { prefix: '/api/sites' });
+  await app.register(versionLinkRoutes(ctx), { prefix: '/api/sites' });
+  await app.register(embeddingRoutes(ctx), { prefix: '/api/sites' });
+  await app.register(siteAccessRoutes(ctx), { prefix: '/api/sites' });
+  await app.register(sourceRoutes(ctx), { prefix: '/api/sites' });
+  await app.register(remixRoutes(ctx), { prefix: '/api/sites' });
+  await app.register(oEmbedRoutes(ctx), { prefix: '/api/oembed' });
   await app.register(siteMoveRoutes(ctx), { prefix: '/api/sites' });
   await app.register(teamRoutes(ctx), { prefix: '/api/teams' });
   await app.register(invitationRoutes(ctx), { prefix: '/api/invitations' });
@@ -36,6 +52,11 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await app.register(analyticsRoutes(ctx), { prefix: '/api/analytics' });
   await app.register(internalRoutes(ctx), { prefix: '/api/internal' });
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
+  await app.register(deskRoutes(ctx), { prefix: '/api/admin/support' });
+  await app.register(adminStatusRoutes(ctx), { prefix: '/api/admin/status' });
+  await app.register(statusRoutes(ctx), { prefix: '/api/status' });
   await app.register(reportRoutes(ctx), { prefix: '/api/reports' });
   await app.register(announcementRoutes(ctx), { prefix: '/api/announcements' });
+  await app.register(contactRoutes(ctx), { prefix: '/api/contact' });
+  await app.register(supportRoutes(ctx), { prefix: '/api/support' });
 }

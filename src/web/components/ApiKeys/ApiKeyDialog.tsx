@@ -12,11 +12,14 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Field, inputStyles } from '../ui/Field';
 import { cn } from '../ui/cn';
+import { KeyChoice } from './KeyChoice';
 
 export interface ApiKeyFormValues {
   provider: AiProvider;
   keyName: string;
   apiKey: string;
+  /** Asked only when the provider already has an active key: whether the new one takes over. */
+  isActive?: boolean;
 }
 
 type Errors = Partial<Record<keyof ApiKeyFormValues, string>>;
@@ -42,6 +45,7 @@ function validate(values: ApiKeyFormValues, editing: boolean): Errors {
 export function ApiKeyDialog({
   open,
   editing,
+  keys,
   saving,
   onSave,
   onClose,
@@ -49,6 +53,8 @@ export function ApiKeyDialog({
   open: boolean;
   /** The key being edited; none when adding. */
   editing: ApiKey | null;
+  /** The account's keys: adding one for a provider with an active key asks which to use. */
+  keys: ApiKey[];
   saving: boolean;
   onSave: (values: ApiKeyFormValues) => void;
   onClose: () => void;
@@ -65,18 +71,26 @@ export function ApiKeyDialog({
       }
     >
       {/* Mounted afresh on each opening, so the fields start from the key being edited. */}
-      <ApiKeyForm editing={editing} saving={saving} onSave={onSave} onCancel={onClose} />
+      <ApiKeyForm
+        editing={editing}
+        keys={keys}
+        saving={saving}
+        onSave={onSave}
+        onCancel={onClose}
+      />
     </Dialog>
   );
 }
 
 function ApiKeyForm({
   editing,
+  keys,
   saving,
   onSave,
   onCancel,
 }: {
   editing: ApiKey | null;
+  keys: ApiKey[];
   saving: boolean;
   onSave: (values: ApiKeyFormValues) => void;
   onCancel: () => void;
@@ -89,6 +103,10 @@ function ApiKeyForm({
   });
   const [errors, setErrors] = useState<Errors>({});
   const [shown, setShown] = useState(false);
+  const [useNew, setUseNew] = useState(false);
+  const activeKey = editing
+    ? undefined
+    : keys.find((k) => k.provider === values.provider && k.isActive);
   const set = (field: keyof ApiKeyFormValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
@@ -98,7 +116,9 @@ function ApiKeyForm({
     e.preventDefault();
     const found = validate(values, Boolean(editing));
     setErrors(found);
-    if (Object.keys(found).length === 0) onSave(values);
+    if (Object.keys(found).length === 0) {
+      onSave(activeKey ? { ...values, isActive: useNew } : values);
+    }
   };
 
   return (
@@ -166,6 +186,26 @@ function ApiKeyForm({
           </button>
         }
       />
+      {activeKey && (
+        <KeyChoice
+          legend={`Which ${AI_PROVIDER_LABELS[values.provider]} key should answer your sites?`}
+          name="active-key"
+          value={useNew ? 'new' : 'keep'}
+          onChange={(v) => setUseNew(v === 'new')}
+          options={[
+            {
+              value: 'keep',
+              label: `Keep ${activeKey.keyName} (${activeKey.maskedKey})`,
+              hint: 'The new key is stored switched off; switch it on whenever you like.',
+            },
+            {
+              value: 'new',
+              label: 'Use the new key',
+              hint: `${activeKey.keyName} is switched off and kept.`,
+            },
+          ]}
+        />
+      )}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={saving}>
           Cancel

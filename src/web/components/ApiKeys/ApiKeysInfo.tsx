@@ -17,7 +17,10 @@ export function ApiKeysInfo() {
           Keys are stored encrypted. They are never shown again in full and never sent to your
           visitors&rsquo; browsers.
         </li>
-        <li>One key per provider is active at a time: switching one on switches the others off.</li>
+        <li>
+          One key per provider is active at a time: switching one on switches the others off. Adding
+          a key asks whether it takes over; deleting the active key hands over to another.
+        </li>
         <li>
           How many AI calls each site may make, and whether it makes any, is set on that
           site&rsquo;s own page.

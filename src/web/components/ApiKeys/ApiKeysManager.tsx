@@ -1,15 +1,15 @@
 import { CheckCircle2, Plus, X, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { ApiKey } from '../../../shared/api-key';
+import { AI_PROVIDER_LABELS, type ApiKey } from '../../../shared/api-key';
 import { ApiRequestError } from '../../api/client';
-import { DELETE_API_KEY_CONFIRMATION, useApiKeyChanges, useApiKeys } from '../../hooks/apiKeys';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { useApiKeyChanges, useApiKeys } from '../../hooks/apiKeys';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Spinner } from '../ui/Spinner';
 import { cn } from '../ui/cn';
 import { ApiKeyDialog, type ApiKeyFormValues } from './ApiKeyDialog';
 import { ApiKeysTable } from './ApiKeysTable';
+import { DeleteKeyDialog } from './DeleteKeyDialog';
 
 type Notice = { tone: 'good' | 'bad'; text: string };
 
@@ -81,7 +81,7 @@ export function ApiKeysManager({
   const messages = MESSAGES[wording];
   const bad = (text: string) => setNotice({ tone: 'bad', text });
 
-  const save = ({ provider, keyName, apiKey }: ApiKeyFormValues) => {
+  const save = ({ provider, keyName, apiKey, isActive }: ApiKeyFormValues) => {
     const editing = dialog?.editing ?? null;
     const done = {
       onSuccess: () => setDialog(null),
@@ -94,7 +94,7 @@ export function ApiKeysManager({
         done,
       );
     } else {
-      changes.create.mutate({ provider, keyName, apiKey }, done);
+      changes.create.mutate({ provider, keyName, apiKey, isActive }, done);
     }
   };
 
@@ -131,16 +131,27 @@ export function ApiKeysManager({
     );
   };
 
-  const confirmDelete = () => {
+  const list = keys.data ?? [];
+  const confirmDelete = (activate: string | undefined) => {
     if (!deleting) return;
     setNotice(null);
-    changes.remove.mutate(deleting.id, {
-      onError: () => bad('Failed to delete API key'),
-      onSettled: () => setDeleting(null),
-    });
+    changes.remove.mutate(
+      { id: deleting.id, activate },
+      {
+        onSuccess: ({ activated }) => {
+          if (activated) {
+            setNotice({
+              tone: 'good',
+              text: `${activated.keyName} now answers your sites' ${AI_PROVIDER_LABELS[activated.provider]} calls.`,
+            });
+          }
+        },
+        onError: () => bad('Failed to delete API key'),
+        onSettled: () => setDeleting(null),
+      },
+    );
   };
 
-  const list = keys.data ?? [];
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -182,21 +193,18 @@ export function ApiKeysManager({
       <ApiKeyDialog
         open={dialog !== null}
         editing={dialog?.editing ?? null}
+        keys={list}
         saving={changes.create.isPending || changes.update.isPending}
         onSave={save}
         onClose={() => setDialog(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.keyName ?? 'API key'}?`}
-        confirmLabel="Delete key"
-        danger
+      <DeleteKeyDialog
+        deleting={deleting}
+        keys={list}
         busy={changes.remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
-      >
-        {DELETE_API_KEY_CONFIRMATION}
-      </ConfirmDialog>
+      />
     </div>
   );
 }

@@ -87,7 +87,12 @@ export function ApiKeysTable({ keys, ...actions }: ApiKeyActions & { keys: ApiKe
         },
         { header: 'Key', cell: (key) => key.maskedKey, className: `${muted} font-mono` },
         { header: 'Status', cell: (key) => <Active apiKey={key} {...actions} /> },
-        { header: 'Last used', cell: lastUsed, className: muted },
+        // A date and time may take two lines: the row then still fits beside the page's sidebar.
+        {
+          header: 'Last used',
+          cell: lastUsed,
+          className: 'min-w-[7rem] text-slate-600 dark:text-slate-400',
+        },
         {
           header: 'Calls today',
           cell: (key) => formatNumber(key.callsToday),

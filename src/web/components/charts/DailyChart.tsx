@@ -13,11 +13,19 @@ import { formatNumber } from '../../lib/format';
 import { formatLongDay, formatShortDay, useChartTheme } from './theme';
 
 /**
- * Page views and unique visitors per day. Screen readers get the same numbers as a table
- * (the chart itself is hidden from them: an SVG of paths says nothing).
+ * Page views (and, for one site, unique visitors) per day. Screen readers get the same numbers
+ * as a table (the chart itself is hidden from them: an SVG of paths says nothing). Across
+ * several sites there are no visitors to draw: one person on two sites is not two people.
  */
-export function DailyChart({ daily, caption }: { daily: DailyPoint[]; caption: string }) {
+export function DailyChart({
+  daily,
+  caption,
+}: {
+  daily: (Pick<DailyPoint, 'day' | 'views'> & { visitors?: number })[];
+  caption: string;
+}) {
   const theme = useChartTheme();
+  const withVisitors = daily.every((d) => d.visitors !== undefined);
   return (
     <figure>
       <div className="h-64 w-full" aria-hidden data-testid="daily-chart">
@@ -63,16 +71,18 @@ export function DailyChart({ daily, caption }: { daily: DailyPoint[]; caption: s
               strokeWidth={2}
               isAnimationActive={false}
             />
-            <Area
-              type="monotone"
-              name="Unique visitors"
-              dataKey="visitors"
-              stroke={theme.visitors}
-              fill={theme.visitors}
-              fillOpacity={0.1}
-              strokeWidth={2}
-              isAnimationActive={false}
-            />
+            {withVisitors && (
+              <Area
+                type="monotone"
+                name="Unique visitors"
+                dataKey="visitors"
+                stroke={theme.visitors}
+                fill={theme.visitors}
+                fillOpacity={0.1}
+                strokeWidth={2}
+                isAnimationActive={false}
+              />
+            )}
           </AreaChart>
         </ResponsiveContainer>
       </div>
@@ -84,7 +94,7 @@ export function DailyChart({ daily, caption }: { daily: DailyPoint[]; caption: s
             <tr>
               <th scope="col">Day</th>
               <th scope="col">Page views</th>
-              <th scope="col">Unique visitors</th>
+              {withVisitors && <th scope="col">Unique visitors</th>}
             </tr>
           </thead>
           <tbody>
@@ -92,7 +102,7 @@ export function DailyChart({ daily, caption }: { daily: DailyPoint[]; caption: s
               <tr key={d.day}>
                 <th scope="row">{formatLongDay(d.day)}</th>
                 <td>{d.views}</td>
-                <td>{d.visitors}</td>
+                {withVisitors && <td>{d.visitors}</td>}
               </tr>
             ))}
           </tbody>

@@ -27,7 +27,7 @@ const differentiators = [
   {
     icon: Gauge,
     title: 'Live in about a second',
-    text: 'No build tools on your side and no waiting in a queue: paste, press Deploy, share the link.',
+    text: 'No build tools on your side: paste, press Deploy, watch it build, share the link.',
   },
   {
     icon: ShieldCheck,

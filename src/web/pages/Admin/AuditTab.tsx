@@ -15,6 +15,8 @@ const ACTION_LABELS: Record<string, string> = {
   'report.resolve': 'Resolved report',
   'announcement.create': 'Posted announcement',
   'announcement.end': 'Ended announcement',
+  'incident.create': 'Posted incident',
+  'incident.update': 'Updated incident',
 };
 
 /** Who did what to what, when and why: every operator action, newest first. */

@@ -1,4 +1,13 @@
-import { FileWarning, Flag, Globe, Megaphone, ScrollText, Users } from 'lucide-react';
+import {
+  Activity,
+  FileWarning,
+  Flag,
+  Globe,
+  LifeBuoy,
+  Megaphone,
+  ScrollText,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/PageLayout';
@@ -8,6 +17,8 @@ import { AuditTab } from './AuditTab';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { ReportsTab } from './ReportsTab';
 import { SitesTab } from './SitesTab';
+import { SupportTab } from './SupportTab';
+import { StatusTab } from './StatusTab';
 import { UsersTab } from './UsersTab';
 
 const TABS = [
@@ -15,7 +26,9 @@ const TABS = [
   { id: 'sites', label: 'Sites', icon: Globe },
   { id: 'users', label: 'Users', icon: Users },
   { id: 'announcements', label: 'Announcements', icon: Megaphone },
+  { id: 'status', label: 'Status', icon: Activity },
   { id: 'audit', label: 'Audit log', icon: ScrollText },
+  { id: 'support', label: 'Support', icon: LifeBuoy },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -65,7 +78,9 @@ export function AdminPage() {
         {tab === 'sites' && <SitesTab ask={setAsking} />}
         {tab === 'users' && <UsersTab ask={setAsking} />}
         {tab === 'announcements' && <AnnouncementsTab />}
+        {tab === 'status' && <StatusTab />}
         {tab === 'audit' && <AuditTab />}
+        {tab === 'support' && <SupportTab />}
       </div>
       <ReasonDialog request={asking} onClose={() => setAsking(null)} />
     </PageLayout>

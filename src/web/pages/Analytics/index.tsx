@@ -17,6 +17,7 @@ import {
   useDeploymentAnalytics,
 } from '../../hooks/analytics';
 import { MetricsPanel } from './MetricsPanel';
+import { ViewsOverTimePanel } from './ViewsOverTimePanel';
 import { RecentDeployments } from './RecentDeployments';
 import { SummaryCards } from './SummaryCards';
 
@@ -91,6 +92,12 @@ export function AnalyticsPage() {
           <SummaryCards overview={overview.data} />
         </div>
 
+        <div className="mt-6">
+          <Section title="Views over time">
+            <ViewsOverTimePanel days={days} />
+          </Section>
+        </div>
+
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <Section title="Deployment status">
             <div className="p-5">
@@ -117,7 +124,7 @@ export function AnalyticsPage() {
         </div>
 
         <p className="mt-6 text-sm text-slate-500 dark:text-slate-400">
-          Page views, visitors, top pages and referrers of each site are on its own page, from the{' '}
+          Each site&apos;s own views, visitors, top pages and referrers are on its page, from the{' '}
           <Link
             to="/dashboard"
             className="font-medium text-brand-600 hover:underline dark:text-brand-400"

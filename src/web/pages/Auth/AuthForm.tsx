@@ -9,11 +9,13 @@ import { ErrorBox } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useSession } from '../../hooks/session';
-import { pathAfterSignIn } from '../../lib/pending-claim';
+import { pathAfterSignIn } from '../../lib/return-after-sign-in';
 export type AuthMode = 'signin' | 'signup';
 
 interface AuthFormProps {
   mode: AuthMode;
+  /** The address to start with: the one an invitation was sent to. */
+  initialEmail?: string;
   error: string | null;
   onError(message: string | null): void;
   /** 'Forgot your password?', with what is typed in the e-mail field so far. */
@@ -24,6 +26,7 @@ interface AuthFormProps {
 
 export function AuthForm({
   mode,
+  initialEmail = '',
   error,
   onError,
   onForgotPassword,
@@ -32,7 +35,7 @@ export function AuthForm({
   const { login, register } = useSession();
   const navigate = useNavigate();
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
@@ -57,7 +60,7 @@ export function AuthForm({
         const result = await login({ email, password, rememberMe });
         if ('twoFactorRequired' in result) return onSecondFactor(result);
       }
-      // A claim link opened before signing in is finished first.
+      // A link opened before signing in (a claim, an invitation) is finished first.
       navigate(pathAfterSignIn());
     } catch (err) {
       // A failure shows the server's message, else the screen's own fallback.

@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/client';
 import { PasskeyCancelled, twoFactorApi } from '../../api/two-factor';
 import { Button } from '../../components/ui/Button';
 import { useSession } from '../../hooks/session';
-import { pathAfterSignIn } from '../../lib/pending-claim';
+import { pathAfterSignIn } from '../../lib/return-after-sign-in';
 
 /** 'Sign in with a passkey': the device picks the account, and checks it's really you. */
 export function PasskeySignIn({ onError }: { onError(message: string | null): void }) {

@@ -8,7 +8,7 @@ import { ErrorBox } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useSession } from '../../hooks/session';
-import { pathAfterSignIn } from '../../lib/pending-claim';
+import { pathAfterSignIn } from '../../lib/return-after-sign-in';
 
 type Way = 'totp' | 'recovery-code' | 'passkey';
 

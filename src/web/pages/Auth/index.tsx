@@ -5,7 +5,7 @@ import type { TwoFactorRequiredResponse } from '../../../shared/two-factor';
 import { PageLayout } from '../../components/PageLayout';
 import { Card } from '../../components/ui/Card';
 import { useSession } from '../../hooks/session';
-import { pathAfterSignIn } from '../../lib/pending-claim';
+import { pathAfterSignIn } from '../../lib/return-after-sign-in';
 import { AuthForm, type AuthMode } from './AuthForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { OAuthGuide } from './OAuthGuide';
@@ -18,10 +18,11 @@ import { useOAuthConfig } from './useOAuthConfig';
 export function AuthPage() {
   const { user, loading, continueAsGuest } = useSession();
   const navigate = useNavigate();
-  // A claim link sends people who have no account yet straight to sign-up.
-  const [mode, setMode] = useState<AuthMode>(
-    useSearchParams()[0].get('mode') === 'signup' ? 'signup' : 'signin',
-  );
+  // A claim link sends people who have no account yet straight to sign-up; an invitation also
+  // fills in the address it was sent to.
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<AuthMode>(params.get('mode') === 'signup' ? 'signup' : 'signin');
+  const givenEmail = params.get('email') ?? '';
   const [error, setError] = useAuthErrorParam();
   const [guestBusy, setGuestBusy] = useState(false);
   const oauth = useOAuthConfig();
@@ -125,6 +126,7 @@ export function AuthPage() {
 
               <AuthForm
                 mode={mode}
+                initialEmail={givenEmail}
                 error={error}
                 onError={setError}
                 onForgotPassword={(email) => {

@@ -5,7 +5,7 @@ import { PageLayout } from '../../components/PageLayout';
 import { Card } from '../../components/ui/Card';
 import { ApiRequestError } from '../../api/client';
 import { useSession } from '../../hooks/session';
-import { pathAfterSignIn } from '../../lib/pending-claim';
+import { pathAfterSignIn } from '../../lib/return-after-sign-in';
 
 // The callback screen moves on 1.5 s after a successful social sign-in, 2 s on failures.
 const SUCCESS_DELAY_MS = 1500;

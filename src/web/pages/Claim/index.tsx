@@ -13,7 +13,7 @@ import { GuestSitesOutcome } from '../../components/GuestSites/GuestSitesOutcome
 import { PickSitesDialog } from '../../components/GuestSites/PickSitesDialog';
 import { useKeepSites } from '../../hooks/claims';
 import { useSession } from '../../hooks/session';
-import { clearPendingClaim, setPendingClaim } from '../../lib/pending-claim';
+import { forgetReturnAfterSignIn, returnHereAfterSignIn } from '../../lib/return-after-sign-in';
 import { ClaimSiteList } from './ClaimSiteList';
 
 const plural = (n: number) => (n === 1 ? 'this site' : `these ${n} sites`);
@@ -32,7 +32,7 @@ export function ClaimPage() {
     queryFn: () => claimsApi.info(token),
     retry: false,
   });
-  const keep = useKeepSites(() => clearPendingClaim());
+  const keep = useKeepSites(() => forgetReturnAfterSignIn());
   const [picking, setPicking] = useState(true);
   const signedIn = Boolean(user && !user.isGuest);
   const started = useRef(false);
@@ -45,11 +45,11 @@ export function ClaimPage() {
   }, [signedIn, info.data, token, keep]);
 
   useEffect(() => {
-    if (info.isError) clearPendingClaim();
+    if (info.isError) forgetReturnAfterSignIn();
   }, [info.isError]);
 
   const toAuth = (mode: 'signup' | 'signin') => {
-    setPendingClaim(token);
+    returnHereAfterSignIn(`/claim/${encodeURIComponent(token)}`);
     navigate(mode === 'signup' ? '/auth?mode=signup' : '/auth');
   };
 

@@ -32,7 +32,7 @@ export const GROUPS: ComparisonGroup[] = [
         cells: [true, false, 'Manual', false],
       },
       { feature: 'window.storage works', cells: [true, false, false, false] },
-      { feature: 'window.claude AI calls work', cells: ['Not yet', false, false, false] },
+      { feature: 'window.claude AI calls work', cells: ['With your AI key', false, false, false] },
       {
         feature: 'Any npm package fetched at build time',
         cells: [true, 'Your build', true, false],
@@ -57,10 +57,10 @@ export const GROUPS: ComparisonGroup[] = [
     id: 'pro',
     title: 'Professional features',
     rows: [
-      { feature: 'Custom domains with free SSL', cells: ['Not yet', true, 'Paid', 'Paid'] },
-      { feature: 'Visitor analytics per site', cells: ['View count', 'Add-on', false, true] },
+      { feature: 'Custom domains with free SSL', cells: ['Starter and Pro', true, 'Paid', 'Paid'] },
+      { feature: 'Visitor analytics per site', cells: [true, 'Add-on', false, true] },
       { feature: 'Production hosting (not an editor preview)', cells: [true, true, false, true] },
-      { feature: 'Encrypted AI provider keys', cells: ['Not yet', false, false, false] },
+      { feature: 'Encrypted AI provider keys', cells: [true, false, false, false] },
     ],
   },
   {

@@ -18,7 +18,7 @@ const FAQ = [
   },
   {
     q: 'Where can I find technical documentation?',
-    a: 'The Help Center has step-by-step guides to deploying, supported formats and libraries, and updating sites. It also says plainly which features are not available yet.',
+    a: 'The Help Center has step-by-step guides to deploying, supported formats and libraries, and updating sites.',
   },
 ];
 

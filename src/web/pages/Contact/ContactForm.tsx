@@ -1,55 +1,51 @@
 import { CheckCircle2, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  INQUIRY_LABELS,
+  INQUIRY_TYPES,
+  type ContactRequest,
+  type ContactResponse,
+  type InquiryType,
+} from '../../../shared/support';
+import { errorMessage } from '../../api/client';
+import { supportApi } from '../../api/support';
+import { ErrorBox } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field, inputStyles } from '../../components/ui/Field';
 import { cn } from '../../components/ui/cn';
 
-/** Inquiry type values and labels, general first as the default. */
-export const INQUIRY_TYPES = [
-  { value: 'general', label: 'General Question' },
-  { value: 'support', label: 'Technical Support' },
-  { value: 'billing', label: 'Billing & Plans' },
-  { value: 'feature', label: 'Feature Request' },
-  { value: 'partnership', label: 'Partnership' },
-  { value: 'press', label: 'Press & Media' },
-] as const;
-
-/** The simulated send takes this long. */
-export const SEND_DELAY_MS = 1000;
-
-interface ContactMessage {
-  name: string;
-  email: string;
-  type: string;
-  subject: string;
-  message: string;
-}
-
-const empty: ContactMessage = { name: '', email: '', type: 'general', subject: '', message: '' };
-type Phase = 'editing' | 'sending' | 'sent';
+const empty: ContactRequest & { type: InquiryType } = {
+  name: '',
+  email: '',
+  type: 'general',
+  subject: '',
+  message: '',
+};
+type Values = typeof empty;
 
 const required = <span className="text-red-500"> *</span>;
 
 export function ContactForm() {
-  const [values, setValues] = useState<ContactMessage>(empty);
-  const [phase, setPhase] = useState<Phase>('editing');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [values, setValues] = useState<Values>(empty);
+  const [sent, setSent] = useState<ContactResponse['ticket'] | null>(null);
   const ids = { type: useId(), message: useId() };
+  const contact = useMutation({
+    mutationFn: (input: Values) => supportApi.contact(input),
+    onSuccess: ({ ticket }) => setSent(ticket),
+  });
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
-  const set = (key: keyof ContactMessage) => (value: string) =>
-    setValues((v) => ({ ...v, [key]: value }));
-
-  // The message is held only in the form and never sent: the send is simulated.
+  // The message is stored as a ticket and e-mailed to the team; the reference is what the
+  // sender quotes, and what their acknowledgement e-mail carries.
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setPhase('sending');
-    timer.current = setTimeout(() => setPhase('sent'), SEND_DELAY_MS);
+    contact.mutate(values);
   };
 
-  if (phase === 'sent') {
+  if (sent) {
     return (
       <Card className="flex flex-col items-center p-10 text-center" role="status">
         <span className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600 dark:bg-emerald-900/40 dark:text-emerald-400">
@@ -59,18 +55,35 @@ export function ContactForm() {
         <p className="mt-2 max-w-sm text-slate-600 dark:text-slate-400">
           Thank you for reaching out. We&apos;ll get back to you within 24 hours.
         </p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          Your reference:{' '}
+          <strong className="font-mono text-slate-900 dark:text-slate-100" data-testid="reference">
+            {sent.reference}
+          </strong>
+          . We have e-mailed you a copy.
+        </p>
         {/* Values are kept on purpose: 'Send Another Message' returns to the form as it was. */}
-        <Button variant="secondary" className="mt-6" onClick={() => setPhase('editing')}>
+        <Button
+          variant="secondary"
+          className="mt-6"
+          onClick={() => {
+            setSent(null);
+            contact.reset();
+          }}
+        >
           Send Another Message
         </Button>
       </Card>
     );
   }
 
-  const sending = phase === 'sending';
+  const sending = contact.isPending;
   return (
     <Card className="p-6 sm:p-8">
       <form onSubmit={submit} className="space-y-5">
+        {contact.isError && (
+          <ErrorBox>{errorMessage(contact.error, 'Your message could not be sent.')}</ErrorBox>
+        )}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
             label={<>Name{required}</>}
@@ -98,12 +111,12 @@ export function ContactForm() {
             id={ids.type}
             name="type"
             value={values.type}
-            onChange={(e) => set('type')(e.target.value)}
+            onChange={(e) => set('type')(e.target.value as InquiryType)}
             className={cn(inputStyles, 'border-slate-300 dark:border-slate-700')}
           >
             {INQUIRY_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+              <option key={t} value={t}>
+                {INQUIRY_LABELS[t]}
               </option>
             ))}
           </select>

@@ -53,7 +53,8 @@ export function ContactSidebar() {
           <a href={SOCIAL_URL} target="_blank" rel="noreferrer" className={wide}>
             <Users className="h-4 w-4" aria-hidden /> Community &amp; Updates
           </a>
-          <Link to="/dashboard" className={wide}>
+          {/* Opens the chat beside the dashboard (signing in first when needed). */}
+          <Link to="/dashboard?support=open" className={wide}>
             <LifeBuoy className="h-4 w-4" aria-hidden /> In-App Support
           </Link>
         </div>

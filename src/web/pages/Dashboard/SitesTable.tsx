@@ -1,17 +1,30 @@
-import { ExternalLink, RefreshCw, Trash2 } from 'lucide-react';
+import { ExternalLink, Lock, RefreshCw, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Site } from '../../../shared/site';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { DisabledNotice } from '../../components/DisabledNotice';
+import { PreviewThumbnail } from '../../components/PreviewThumbnail';
 import { SiteStatusBadge } from '../../components/StatusBadge';
 import { Button, buttonStyles } from '../../components/ui/Button';
 import { formatDate, formatNumber, timeLeft } from '../../lib/format';
+
+/** Says a site asks its visitors for a password. */
+function PrivateMark({ site }: { site: Site }) {
+  if (!site.private) return null;
+  return (
+    <span className="ml-2 inline-flex items-center gap-1 align-middle text-xs text-slate-500 dark:text-slate-400">
+      <Lock className="h-3 w-3" aria-hidden /> Private
+    </span>
+  );
+}
 
 export interface SiteActions {
   onRedeploy: (site: Site) => void;
   onDelete: (site: Site) => void;
   /** The site whose redeploy request is running. */
   redeploying: string | null;
+  /** Only looking (a team's viewer): no redeploy or delete. */
+  readOnly?: boolean;
 }
 
 /** The custom domain when there is one, else the subdomain. */
@@ -19,20 +32,30 @@ export function siteLabel(site: Site): string {
   return site.customDomain || site.subdomain;
 }
 
-function Actions({ site, onRedeploy, onDelete, redeploying }: SiteActions & { site: Site }) {
+function Actions({
+  site,
+  onRedeploy,
+  onDelete,
+  redeploying,
+  readOnly,
+}: SiteActions & { site: Site }) {
   const name = siteLabel(site);
+  const visit = (
+    <a
+      href={site.customDomainUrl ?? site.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Visit ${name}`}
+      title="Visit site"
+      className={buttonStyles({ variant: 'ghost', size: 'icon' })}
+    >
+      <ExternalLink className="h-4 w-4" aria-hidden />
+    </a>
+  );
+  if (readOnly) return <div className="flex items-center justify-end gap-1">{visit}</div>;
   return (
     <div className="flex items-center justify-end gap-1">
-      <a
-        href={site.customDomainUrl ?? site.url}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={`Visit ${name}`}
-        title="Visit site"
-        className={buttonStyles({ variant: 'ghost', size: 'icon' })}
-      >
-        <ExternalLink className="h-4 w-4" aria-hidden />
-      </a>
+      {visit}
       <Button
         variant="ghost"
         size="icon"
@@ -117,14 +140,25 @@ export function SitesTable({
           {sites.map((site) => (
             <tr key={site.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
               <td className="px-5 py-3">
-                <Link
-                  to={`/sites/${site.id}`}
-                  className="font-medium text-brand-700 hover:underline dark:text-brand-300"
-                >
-                  {siteLabel(site)}
-                </Link>
-                <Expiry site={site} />
-                <DisabledNotice reason={site.disabledReason} compact />
+                <div className="flex items-center gap-3">
+                  <Link to={`/sites/${site.id}`} tabIndex={-1} className="w-20 shrink-0">
+                    <PreviewThumbnail
+                      src={site.previewUrl}
+                      label={`Preview of ${siteLabel(site)}`}
+                    />
+                  </Link>
+                  <div className="min-w-0">
+                    <Link
+                      to={`/sites/${site.id}`}
+                      className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+                    >
+                      {siteLabel(site)}
+                    </Link>
+                    <PrivateMark site={site} />
+                    <Expiry site={site} />
+                    <DisabledNotice reason={site.disabledReason} compact />
+                  </div>
+                </div>
               </td>
               <td className="px-5 py-3">
                 <SiteStatusBadge status={site.status} />
@@ -145,7 +179,10 @@ export function SitesTable({
         {sites.map((site) => (
           <li key={site.id} className="p-4">
             <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
+              <Link to={`/sites/${site.id}`} tabIndex={-1} className="w-20 shrink-0">
+                <PreviewThumbnail src={site.previewUrl} label={`Preview of ${siteLabel(site)}`} />
+              </Link>
+              <div className="min-w-0 flex-1">
                 <Link
                   to={`/sites/${site.id}`}
                   className="block truncate font-medium text-brand-700 hover:underline dark:text-brand-300"
@@ -154,6 +191,7 @@ export function SitesTable({
                 </Link>
                 <p className="mt-0.5 text-xs text-slate-500">
                   {formatNumber(site.views)} views · {formatDate(site.createdAt)}
+                  {site.private && ' · Private'}
                 </p>
                 <Expiry site={site} />
                 <DisabledNotice reason={site.disabledReason} compact />

@@ -1,3 +1,4 @@
+import { AccountSuspendedNotice } from '../../components/AccountSuspendedNotice';
 import { EmailVerificationBanner } from '../../components/EmailVerificationBanner';
 import { ArrowRight, Plus, Rocket, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -16,13 +17,25 @@ import { DELETE_SITE_CONFIRMATION, useDeleteSite, useRedeploy, useSites } from '
 import { useToast } from '../../hooks/toasts';
 import { ApiRequestError, errorMessage } from '../../api/client';
 import { GuestSitesOutcome } from '../../components/GuestSites/GuestSitesOutcome';
+import { useTeamSites } from '../../hooks/team-sites';
+import { mayChangeTeamSites, useSpace, useTeamRole, useTeams } from '../../hooks/teams';
 import { SitesTable } from './SitesTable';
+import { SpaceSwitcher } from './SpaceSwitcher';
 import { SummaryCards } from './SummaryCards';
 
 export function DashboardPage() {
   const user = useUser();
   const notify = useToast();
-  const sites = useSites();
+  // The space: personal sites, or one team's (a team the person lost reads as personal at once).
+  const [space, setSpace] = useSpace();
+  const teams = useTeams();
+  const teamId = space === 'personal' ? null : space;
+  const team = teams.data?.find((t) => t.id === teamId) ?? null;
+  const role = useTeamRole(teamId);
+  const mayChange = !teamId || mayChangeTeamSites(role);
+  const personalSites = useSites();
+  const teamSites = useTeamSites(teamId);
+  const sites = teamId ? teamSites : personalSites;
   const redeploy = useRedeploy();
   const remove = useDeleteSite();
   const sparklines = useSparklines(useAnalyticsEnabled() === true);
@@ -63,23 +76,33 @@ export function DashboardPage() {
 
   return (
     <PageLayout variant="dashboard" showConnection>
+      <AccountSuspendedNotice />
       <GuestSitesOutcome />
       <EmailVerificationBanner />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your sites</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {team ? team.name : 'Your sites'}
+          </h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">
-            {user.isGuest
-              ? 'Guest sites stay live for 24 hours.'
-              : `Welcome back${user.name ? `, ${user.name}` : ''}.`}
+            {team
+              ? `Team sites · your role: ${role ?? team.role}${mayChange ? '' : ' (view only)'}`
+              : user.isGuest
+                ? 'Guest sites stay live for 24 hours.'
+                : `Welcome back${user.name ? `, ${user.name}` : ''}.`}
           </p>
         </div>
-        <Link to="/upload" className={buttonStyles({ variant: 'primary' })}>
-          <Plus className="h-4 w-4" aria-hidden /> Deploy New Site
-        </Link>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <SpaceSwitcher space={space} teams={teams.data ?? []} onChange={setSpace} />
+          {mayChange && (
+            <Link to="/upload" className={buttonStyles({ variant: 'primary' })}>
+              <Plus className="h-4 w-4" aria-hidden /> Deploy New Site
+            </Link>
+          )}
+        </div>
       </div>
 
-      {upgradeable && (
+      {upgradeable && !team && (
         <div className="mt-6 flex flex-col gap-3 rounded-xl bg-gradient-to-r from-brand-600 to-violet-600 p-5 text-white sm:flex-row sm:items-center">
           <Sparkles className="hidden h-6 w-6 shrink-0 sm:block" aria-hidden />
           <div className="flex-1">
@@ -104,9 +127,12 @@ export function DashboardPage() {
         </div>
       )}
 
-      <div className="mt-6">
-        <SummaryCards sites={list} plan={user.plan} />
-      </div>
+      {/* The plan's counts are the person's; a team's sites count against its owner's plan. */}
+      {!team && (
+        <div className="mt-6">
+          <SummaryCards sites={list} plan={user.plan} />
+        </div>
+      )}
 
       <Card className="mt-6 overflow-hidden">
         <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
@@ -119,10 +145,13 @@ export function DashboardPage() {
         ) : sites.isError ? (
           <div className="p-5">
             <ErrorBox>
-              {/* An answer that says no, or no answer at all: one message for both. */}
-              {sites.error instanceof ApiRequestError && sites.error.status !== 0
-                ? 'Failed to fetch sites'
-                : 'Failed to load sites'}
+              {/* Suspended: the notice above says why; this card only says what it means here.
+                  Otherwise an answer that says no, or no answer at all: one message for each. */}
+              {sites.error instanceof ApiRequestError && sites.error.code === 'ACCOUNT_SUSPENDED'
+                ? 'Your sites cannot be listed while the account is suspended.'
+                : sites.error instanceof ApiRequestError && sites.error.status !== 0
+                  ? 'Failed to fetch sites'
+                  : 'Failed to load sites'}
             </ErrorBox>
           </div>
         ) : list.length === 0 ? (
@@ -130,14 +159,22 @@ export function DashboardPage() {
             <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-900/40 dark:text-brand-300">
               <Rocket className="h-7 w-7" aria-hidden />
             </span>
-            <h3 className="mt-4 text-lg font-semibold">No sites yet</h3>
+            <h3 className="mt-4 text-lg font-semibold">
+              {team ? 'No team sites yet' : 'No sites yet'}
+            </h3>
             <p className="mt-1 max-w-sm text-sm text-slate-600 dark:text-slate-400">
-              Paste the code your AI assistant wrote, or upload an .html or .zip file. It will be
-              live in seconds.
+              {mayChange
+                ? 'Paste the code your AI assistant wrote, or upload an .html or .zip file. It will be live in seconds.'
+                : 'Sites the team deploys will appear here.'}
             </p>
-            <Link to="/upload" className={buttonStyles({ variant: 'primary', className: 'mt-5' })}>
-              Deploy your first site
-            </Link>
+            {mayChange && (
+              <Link
+                to="/upload"
+                className={buttonStyles({ variant: 'primary', className: 'mt-5' })}
+              >
+                {team ? 'Deploy the first team site' : 'Deploy your first site'}
+              </Link>
+            )}
           </div>
         ) : (
           <SitesTable
@@ -146,6 +183,7 @@ export function DashboardPage() {
             onRedeploy={startRedeploy}
             onDelete={setDeleting}
             redeploying={redeploy.isPending ? (redeploy.variables ?? null) : null}
+            readOnly={!mayChange}
           />
         )}
       </Card>

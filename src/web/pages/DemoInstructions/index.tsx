@@ -46,11 +46,11 @@ const DEMOS: DemoSite[] = [
 ];
 
 const steps = [
-  'Sign in with an account that has room for four more sites: the Free plan holds three, so use an Admin account (an email listed in the server’s ADMIN_EMAILS) or deploy the demos you need most.',
-  'Open Deploy and choose Upload Files, or Paste Code with the contents of the demo file.',
-  'Use the demo file from the repository: src/server/seed/demos/{name}.html.',
-  'Enter the subdomain exactly as shown below (use Copy), then press Deploy.',
-  'Wait for "Deployed Successfully"; the example’s View Demo button now opens the live site.',
+  'Open a demo below to see it running: each one is a single file an AI assistant wrote, served here like any site.',
+  'Get the code of the app you want: ask your AI assistant for one like it, or use code you already have.',
+  'Open Deploy and choose Paste Code (or Upload Files for an .html or .zip file).',
+  'Enter a subdomain: copy the demo’s name below, or pick your own. If the name is taken, the form says so; add something of yours, such as todo-sam.',
+  'Press Deploy and wait for "Deployed Successfully": your site is live at its address. Without an account it stays for a day; a free account keeps up to three sites.',
 ];
 
 export function DemoInstructionsPage() {
@@ -65,8 +65,8 @@ export function DemoInstructionsPage() {
       footer={<SiteFooter />}
     >
       <PageIntro title="Deploy the demo sites">
-        The example gallery links to four demo sites. A new installation seeds them on first start;
-        if they are missing, deploy them yourself in a couple of minutes.
+        The example gallery links to four demo sites. Deploying one of your own takes a couple of
+        minutes, with or without an account.
       </PageIntro>
 
       <Card className="p-6 sm:p-8">

@@ -1,14 +1,20 @@
 import { RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
+import { FixWithAi } from '../../components/FixWithAi';
 import { buttonStyles } from '../../components/ui/Button';
 
-/** Why a build failed, and the way back to the deploy screen with the same address. */
+/**
+ * Why a build failed, the way back to the deploy screen with the same address, and (when the
+ * site's owner has an AI key) a fix proposed by their provider.
+ */
 export function ErrorDetails({
   message,
   subdomain,
+  fix,
 }: {
   message: string | null;
   subdomain: string;
+  fix: { siteId: string; deploymentId: string; version: number };
 }) {
   return (
     <section
@@ -24,12 +30,15 @@ export function ErrorDetails({
       <p className="mt-3 text-sm text-red-800 dark:text-red-200">
         If this site had an earlier version, that version stays live meanwhile.
       </p>
-      <Link
-        to={`/upload?subdomain=${encodeURIComponent(subdomain)}`}
-        className={buttonStyles({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
-      >
-        <RotateCcw className="h-4 w-4" aria-hidden /> Try again
-      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Link
+          to={`/upload?subdomain=${encodeURIComponent(subdomain)}`}
+          className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+        >
+          <RotateCcw className="h-4 w-4" aria-hidden /> Try again
+        </Link>
+        <FixWithAi {...fix} />
+      </div>
     </section>
   );
 }

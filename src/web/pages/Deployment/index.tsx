@@ -107,7 +107,15 @@ export function DeploymentPage() {
         )}
       </Card>
       {failed && (
-        <ErrorDetails message={deployment.errorMessage} subdomain={deployment.site.subdomain} />
+        <ErrorDetails
+          message={deployment.errorMessage}
+          subdomain={deployment.site.subdomain}
+          fix={{
+            siteId: deployment.site.id,
+            deploymentId: deployment.id,
+            version: deployment.version,
+          }}
+        />
       )}
       <LogConsole lines={deployment.logs} note={query.isError ? consoleError(query.error) : null} />
     </div>,

@@ -1,8 +1,10 @@
 import { ExternalLink, Sparkles } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/Button';
+import { PreviewThumbnail } from '../../components/PreviewThumbnail';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { MAX_VISIBLE_TAGS, type ExampleEntry } from '../../content/examples';
+import { PREVIEW_PATH } from '../../../shared/link-previews';
 
 export function ExampleCard({ example, url }: { example: ExampleEntry; url: string }) {
   const { icon: Icon, tags } = example;
@@ -10,6 +12,10 @@ export function ExampleCard({ example, url }: { example: ExampleEntry; url: stri
   const hidden = tags.length - shown.length;
   return (
     <Card className="flex h-full flex-col p-6 transition-shadow hover:shadow-md">
+      <a href={url} target="_blank" rel="noreferrer" tabIndex={-1} className="mb-4 block">
+        {/* the demo's own link preview; the placeholder stays while it has none yet */}
+        <PreviewThumbnail src={`${url}${PREVIEW_PATH}`} label={`Preview of ${example.title}`} />
+      </a>
       <div className="flex items-start justify-between gap-3">
         <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-gradient-to-br from-brand-500 to-violet-600 text-white shadow-sm">
           <Icon className="h-6 w-6" aria-hidden />

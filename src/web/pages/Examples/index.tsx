@@ -33,9 +33,8 @@ export function ExamplesPage() {
       <div className="mb-8 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
         <Info className="h-5 w-5 shrink-0" aria-hidden />
         <p className="flex-1">
-          <strong>Demo site missing?</strong> The server deploys the demo sites when it first
-          starts. If a demo address is empty, you can deploy the demo sites yourself under their
-          subdomains.
+          <strong>Want one of these as your own?</strong> The demos are deployed by hand, like any
+          site here: the instructions show how to deploy one yourself in a couple of minutes.
         </p>
         <Link
           to="/demo-instructions"

@@ -23,7 +23,9 @@ const sections: LegalSection[] = [
       <ul>
         <li>
           <strong>Account details:</strong> your email address, optional name, and a one-way hash of
-          your password.
+          your password; and, when you use them, the id of the GitHub or Google account you sign in
+          with, your passkeys&rsquo; public keys, your two-factor secret, and the browsers you are
+          signed in on.
         </li>
         <li>
           <strong>Content you deploy:</strong> the code, HTML and files you paste or upload, and the
@@ -42,8 +44,15 @@ const sections: LegalSection[] = [
           exists.
         </li>
         <li>
-          <strong>Plan:</strong> the plan your account is on. We take no payments yet, so we hold no
-          card or billing details.
+          <strong>Plan and billing:</strong> the plan your account is on and, when you pay for one,
+          your subscription&rsquo;s status and renewal date. Payments are taken by Stripe: you enter
+          your card on Stripe&rsquo;s own pages, so we never see or store your card number. We keep
+          the identifiers Stripe gives your customer record and subscription to match payments to
+          your account.
+        </li>
+        <li>
+          <strong>AI provider keys:</strong> the keys you add so your sites can call an AI provider,
+          stored encrypted, and a count of those calls per site and day.
         </li>
       </ul>
     ),
@@ -70,6 +79,11 @@ const sections: LegalSection[] = [
           <li>
             with service providers that help us run the product, such as hosting, under contracts
             that limit their use of it;
+          </li>
+          <li>with Stripe, to take your payments when you choose a paid plan;</li>
+          <li>
+            with the AI provider whose key you added, when a visitor of your site uses its AI
+            features: what they ask is sent to that provider to be answered;
           </li>
           <li>when the law requires it, or to protect our users and the service from harm.</li>
         </ul>

@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Monitor, Smartphone } from 'lucide-react';
-import type { SessionInfo } from '../../../shared/account';
+import type { SessionInfo, SessionsResponse } from '../../../shared/account';
+import { EVENTS, type UserUpdateEvent } from '../../../shared/events';
 import { accountApi } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { ErrorBox } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
+import { useRealtimeRoom } from '../../hooks/realtime';
+import { useSession } from '../../hooks/session';
 import { useToast } from '../../hooks/toasts';
 import { formatDateTime } from '../../lib/format';
 import { tokensKey } from './access-tokens/AccessTokensTab';
@@ -66,17 +69,41 @@ function SessionRow({
   );
 }
 
+/** The list follows sessions ending anywhere (another device signing out, or another screen). */
+function useLiveSessions() {
+  const { user } = useSession();
+  const client = useQueryClient();
+  const refetch = () => void client.invalidateQueries({ queryKey: sessionsKey });
+  useRealtimeRoom<UserUpdateEvent>(
+    EVENTS.joinUser,
+    user?.id,
+    EVENTS.userUpdate,
+    (e) => {
+      if (e.type === 'sessions-changed') refetch();
+    },
+    // What ended while this screen was not listening.
+    refetch,
+  );
+}
+
 /** Where the account is signed in; any other browser or device can be signed out from here. */
 export function SessionsCard() {
   const notify = useToast();
   const client = useQueryClient();
   const query = useQuery({ queryKey: sessionsKey, queryFn: accountApi.sessions, retry: false });
+  useLiveSessions();
   const refresh = () => client.invalidateQueries({ queryKey: sessionsKey });
   const failed = (err: unknown) =>
     notify({ type: 'error', title: errorMessage(err, 'Failed to sign the session out') });
   const endOne = useMutation({
     mutationFn: accountApi.endSession,
-    onSuccess: () => notify({ type: 'success', title: 'Session signed out' }),
+    onSuccess: (_res, id) => {
+      // Gone from the list at once; the refetch after only confirms it.
+      client.setQueryData<SessionsResponse>(sessionsKey, (list) =>
+        list ? { ...list, sessions: list.sessions.filter((s) => s.id !== id) } : list,
+      );
+      notify({ type: 'success', title: 'Session signed out' });
+    },
     onError: failed,
     onSettled: refresh,
   });

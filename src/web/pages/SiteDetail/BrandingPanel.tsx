@@ -55,7 +55,7 @@ export function BrandingPanel({ site, plan }: { site: Site; plan: PlanName }) {
           url={site.customDomainUrl ?? site.url}
           title={branding.title ?? site.name}
           description={branding.description}
-          imageUrl={image.data ?? null}
+          imageUrl={image.data ?? site.previewUrl}
         />
       </div>
     </Card>

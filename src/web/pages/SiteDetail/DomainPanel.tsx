@@ -17,6 +17,7 @@ import { useToast } from '../../hooks/toasts';
 import { formatDate } from '../../lib/format';
 import type { Tone } from '../../lib/status';
 import { useSitesDomain } from '../../hooks/config';
+import { DomainBeyondPlan } from './DomainBeyondPlan';
 
 // How domain and certificate states read.
 const DOMAIN_STATUS: Record<string, { label: string; tone: Tone }> = {
@@ -246,8 +247,10 @@ export function DomainPanel({
             </Note>
           )}
           {site.sslMessage && <Note tone="amber">{site.sslMessage}</Note>}
+          {signedIn && !allowed && <DomainBeyondPlan site={site} />}
           <div className="mt-4 flex flex-wrap gap-2">
-            {site.customDomainStatus !== 'VERIFIED' && (
+            {/* Verifying is refused without custom domains in the plan: not offered then. */}
+            {site.customDomainStatus !== 'VERIFIED' && allowed && (
               <Button onClick={startVerify} loading={verifying}>
                 {verifying ? 'Verifying...' : 'Verify'}
               </Button>

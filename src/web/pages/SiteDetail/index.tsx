@@ -1,19 +1,24 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { AccountSuspendedNotice } from '../../components/AccountSuspendedNotice';
 import { DisabledNotice } from '../../components/DisabledNotice';
 import { PageLayout } from '../../components/PageLayout';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAnalyticsEnabled } from '../../hooks/analytics';
 import { useUser } from '../../hooks/session';
 import { useSite, useSiteDeployments } from '../../hooks/sites';
+import { AccessPanel } from './AccessPanel';
 import { AiPanel } from './AiPanel';
 import { BrandingPanel } from './BrandingPanel';
 import { DeploymentHistory } from './DeploymentHistory';
 import { DomainPanel } from './DomainPanel';
+import { RemixPanel } from './RemixPanel';
 import { SiteAnalytics } from './SiteAnalytics';
 import { SiteHeader } from './SiteHeader';
 import { SiteStats } from './SiteStats';
+import { SiteTeam, ViewOnlyNote } from './SiteTeam';
 import { SiteUnavailable } from './SiteUnavailable';
+import { mayChangeTeamSites, useTeamRole } from '../../hooks/teams';
 import { useSiteConfirm } from './useSiteConfirm';
 
 /** /sites/:id: one site, its versions, its domain and AI setup, kept live by the socket. */
@@ -24,6 +29,7 @@ export function SiteDetailPage() {
   const deployments = useSiteDeployments(id);
   const confirm = useSiteConfirm(site.data);
   const analytics = useAnalyticsEnabled();
+  const role = useTeamRole(site.data?.teamId);
 
   if (site.isPending) {
     return (
@@ -43,6 +49,8 @@ export function SiteDetailPage() {
   }
 
   const s = site.data;
+  // On a team site the role decides: a viewer sees everything and changes nothing.
+  const readOnly = Boolean(s.teamId) && !mayChangeTeamSites(role);
   const history = deployments.data ?? [];
   const building =
     s.status === 'BUILDING' ||
@@ -55,6 +63,7 @@ export function SiteDetailPage() {
         building={building}
         deleting={confirm.deleting}
         onDelete={() => confirm.ask('delete')}
+        readOnly={readOnly}
       />
       {s.disabledReason && (
         <div className="mt-6">
@@ -69,15 +78,26 @@ export function SiteDetailPage() {
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <DeploymentHistory
+          site={s}
           deployments={deployments.isPending ? undefined : history}
           onRollback={confirm.ask}
           rollingBackId={confirm.rollingBackId}
+          readOnly={readOnly}
         />
         <div className="min-w-0 space-y-6">
-          <DomainPanel site={s} signedIn={!user.isGuest} plan={user.plan} />
-          {/* AI keys belong to accounts, so guests' sites have no AI to set up. */}
-          {!user.isGuest && <AiPanel siteId={s.id} />}
-          {!user.isGuest && <BrandingPanel site={s} plan={user.plan} />}
+          {!user.isGuest && <SiteTeam site={s} role={role} />}
+          {readOnly && <ViewOnlyNote />}
+          {readOnly && <RemixPanel site={s} mayChange={false} />}
+          {!readOnly && (
+            <>
+              <DomainPanel site={s} signedIn={!user.isGuest} plan={user.plan} />
+              {!user.isGuest && <AccessPanel site={s} plan={user.plan} />}
+              {/* AI keys belong to accounts, so guests' sites have no AI to set up. */}
+              {!user.isGuest && <AiPanel siteId={s.id} />}
+              {!user.isGuest && <BrandingPanel site={s} plan={user.plan} />}
+              <RemixPanel site={s} mayChange />
+            </>
+          )}
         </div>
       </div>
       {confirm.dialog}
@@ -88,6 +108,7 @@ export function SiteDetailPage() {
 function Layout({ children }: { children: ReactNode }) {
   return (
     <PageLayout variant="subpage" backTo="/dashboard" backText="Dashboard" showConnection>
+      <AccountSuspendedNotice />
       {children}
     </PageLayout>
   );

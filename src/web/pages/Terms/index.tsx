@@ -1,5 +1,6 @@
 import { LegalDocument, type LegalSection } from '../../components/LegalDocument';
 import { PRODUCT_NAME } from '../../components/Logo';
+import { SLA_CREDITS, SLA_MONTHLY_PERCENT, STATUS_PART_NAMES } from '../../../shared/status';
 import { FREE_SITES, LEGAL_RESPONSE_DAYS, SUPPORT_EMAIL, todayLong } from '../../content/company';
 
 // The terms' sections and commitments, in the order the page shows them.
@@ -22,9 +23,9 @@ const sections: LegalSection[] = [
       <p>
         {PRODUCT_NAME} turns AI-generated artifacts, such as React components and HTML pages, into
         hosted websites. We build the code you provide, serve it on a subdomain of our user-content
-        domain, count its views and provide deployment tools. Guest sites are removed after 24
-        hours; the Free plan includes {FREE_SITES} sites. We may change or improve features over
-        time.
+        domain (or on your own domain, on the paid plans), count its views and provide deployment
+        tools. Guest sites are removed after 24 hours; the Free plan includes {FREE_SITES} sites. We
+        may change or improve features over time.
       </p>
     ),
   },
@@ -87,7 +88,15 @@ const sections: LegalSection[] = [
       <>
         <p>Paid plans are paid by card through our payment processor, Stripe:</p>
         <ul>
-          <li>Paid plans are billed in advance, monthly or annually, and renew automatically.</li>
+          <li>
+            Paid plans are billed in advance for each period (the plans on sale are monthly) and
+            renew automatically.
+          </li>
+          <li>
+            Switching between Starter and Pro takes effect at once: moving up, the difference for
+            the rest of the period is charged; moving down, the unused time is credited against your
+            next invoices. The amount is shown before you confirm.
+          </li>
           <li>Fees are non-refundable except where the law requires otherwise.</li>
           <li>
             You can cancel at any time; you keep access to paid features until the end of the
@@ -95,6 +104,43 @@ const sections: LegalSection[] = [
           </li>
           <li>We will tell you in advance about any change to the price of your plan.</li>
         </ul>
+      </>
+    ),
+  },
+  {
+    id: 'service-level',
+    title: 'Service level (Pro plan)',
+    body: (
+      <>
+        <p>
+          On the Pro plan we commit to a monthly uptime for these parts of the service, measured by
+          the checks shown on the public status page (/status), which run every minute:
+        </p>
+        <ul>
+          {Object.entries(SLA_MONTHLY_PERCENT).map(([part, percent]) => (
+            <li key={part}>
+              {STATUS_PART_NAMES[part as keyof typeof STATUS_PART_NAMES]}: {percent}% of the checks
+              in a calendar month (UTC) find it up.
+            </li>
+          ))}
+        </ul>
+        <p>
+          When a covered part misses its figure in a month, you get a service credit on that month’s
+          Pro fee, by the lowest monthly figure of a covered part:
+        </p>
+        <ul>
+          {SLA_CREDITS.map((c) => (
+            <li key={c.creditPercent}>
+              {c.creditPercent}% of the fee when it is below{' '}
+              {typeof c.below === 'number' ? `${c.below}%` : c.below}.
+            </li>
+          ))}
+        </ul>
+        <p>
+          Only the highest credit that applies is given. Ask for it through the contact page within
+          30 days after the month ends; it is taken off your next invoice. Credits are the whole
+          remedy for a missed service level. Maintenance counts like any other time.
+        </p>
       </>
     ),
   },

@@ -13,7 +13,10 @@ export function SubdomainField({
   error,
   disabled,
   className,
+  emptyHint = 'Lower-case letters, digits and hyphens, for example my-portfolio. Deploying again to a name you own updates that site.',
 }: {
+  /** What the field says before anything is typed. */
+  emptyHint?: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
@@ -23,7 +26,7 @@ export function SubdomainField({
   const { domain } = useSitesDomain();
   const check = value.trim() ? checkSubdomain(value) : null;
   const hint = !check ? (
-    'Lower-case letters, digits and hyphens, for example my-portfolio. Deploying again to a name you own updates that site.'
+    emptyHint
   ) : check.ok ? (
     <span className="inline-flex items-start gap-1.5 text-green-700 dark:text-green-400">
       <CheckCircle2 className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden />

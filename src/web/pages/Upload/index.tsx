@@ -17,7 +17,9 @@ import { FileDropZone } from './FileDropZone';
 import { GuestNote } from './GuestNote';
 import { modePanelId, modeTabId, ModeTabs, type DeployMode } from './ModeTabs';
 import { PlanLimitDialog, readPlanLimit, type PlanLimit } from './PlanLimitDialog';
+import { mayChangeTeamSites, useSpace, useTeams } from '../../hooks/teams';
 import { SubdomainField } from './SubdomainField';
+import { WhereTo } from './WhereTo';
 
 interface Problems {
   subdomain?: string;
@@ -40,6 +42,13 @@ export function UploadPage() {
   const [limit, setLimit] = useState<PlanLimit | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const signedIn = Boolean(user && !user.isGuest);
+  // Where a new site goes: Personal, or a team where the person may create sites; it starts
+  // on the dashboard's current space when that space allows it.
+  const [space] = useSpace();
+  const places = (useTeams().data ?? []).filter((t) => mayChangeTeamSites(t.role));
+  const [chosen, setChosen] = useState<string | null>(null);
+  const where = chosen ?? (places.some((t) => t.id === space) ? space : 'personal');
+  const teamId = where === 'personal' ? null : where;
 
   const fileMissing = mode === 'file' && !file;
   const canDeploy = !busy && !fileMissing && subdomain !== '';
@@ -62,8 +71,12 @@ export function UploadPage() {
       if (!user && !getToken()) await continueAsGuest();
       const started =
         mode === 'file' && file
-          ? await deploymentsApi.deployFile(file, checked.subdomain)
-          : await deploymentsApi.deployCode({ subdomain: checked.subdomain, code });
+          ? await deploymentsApi.deployFile(file, checked.subdomain, teamId)
+          : await deploymentsApi.deployCode({
+              subdomain: checked.subdomain,
+              code,
+              teamId: teamId ?? undefined,
+            });
       navigate(`/deployments/${started.deployment.id}`, { state: { fromUpload: true } });
     } catch (err) {
       setBusy(false);
@@ -171,6 +184,15 @@ export function UploadPage() {
             error={problems.subdomain}
             disabled={busy}
           />
+          {signedIn && places.length > 0 && (
+            <WhereTo
+              className="mt-4"
+              value={where}
+              teams={places}
+              onChange={setChosen}
+              disabled={busy}
+            />
+          )}
         </Card>
 
         {failure && <ErrorBox>{failure}</ErrorBox>}

@@ -9,6 +9,7 @@ import { buttonStyles } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { useSession } from '../../hooks/session';
+import { pathAfterSignIn, pendingReturn } from '../../lib/return-after-sign-in';
 
 const INCOMPLETE = 'This link is incomplete. Please open the link from the e-mail again.';
 
@@ -62,11 +63,12 @@ export function VerifyEmailPage() {
                     : ''}
                 </ErrorBox>
               )}
+              {/* A link that waited for the address (an invitation) is where to go on. */}
               <Link
-                to={user ? '/dashboard' : '/auth'}
+                to={user ? pathAfterSignIn() : '/auth'}
                 className={buttonStyles({ className: 'w-full' })}
               >
-                {user ? 'Go to your dashboard' : 'Sign in'}
+                {!user ? 'Sign in' : pendingReturn() ? 'Continue' : 'Go to your dashboard'}
               </Link>
             </div>
           )}

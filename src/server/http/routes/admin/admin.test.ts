@@ -1,6 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SystemUpdateEvent } from '../../../../shared/events';
+import type {
+  SiteUpdateEvent,
+  SystemUpdateEvent,
+  UserUpdateEvent,
+} from '../../../../shared/events';
 import { describeEachDatabase } from '../../../../../test/databases';
 import {
   deployCode,
@@ -243,12 +247,20 @@ describeEachDatabase('operator console API', (dialect) => {
       socket.on('connect', () => resolve());
       socket.on('connect_error', reject);
     });
+    expect(await socket.timeout(5000).emitWithAck('join-user', bob.user.id)).toEqual({ ok: true });
     const dropped = waitForEvent(socket, 'disconnect');
+    // the open screen hears why before its socket drops, and its site going offline
+    const told = waitForEvent<UserUpdateEvent>(socket, 'user-update', (e) =>
+      e.type.startsWith('account-'),
+    );
+    const siteOff = waitForEvent<SiteUpdateEvent>(socket, 'site-update');
     const res = await server.api('POST', `/api/admin/users/${bob.user.id}/suspend`, {
       token: ops,
       body: { reason: 'Repeated phishing' },
     });
     expect(res.status).toBe(200);
+    expect(await told).toEqual({ type: 'account-suspended', reason: 'Repeated phishing' });
+    expect(await siteOff).toEqual({ siteId, status: 'INACTIVE', teamId: null });
     await dropped;
 
     const me = await server.api('GET', '/api/auth/me', { token: bob.token });

@@ -5,6 +5,7 @@ import {
   type AnalyticsOverview,
   type DeploymentAnalytics,
   type SiteSparklines,
+  type ViewsOverTime,
 } from '../../../../shared/analytics';
 import type { AppContext } from '../../../context';
 import {
@@ -12,12 +13,14 @@ import {
   assertAnalyticsEnabled,
   deploymentAnalytics,
   siteSparklines,
+  viewsOverTime,
 } from '../../../domain/sites/analytics';
 import { listSites } from '../../../domain/sites/sites';
 import {
   presentDeploymentAnalytics,
   presentOverview,
   presentSparklines,
+  presentViewsOverTime,
 } from '../../../presenters/analytics';
 import { requireUser } from '../../auth';
 
@@ -40,6 +43,12 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsync {
       const { days } = AnalyticsDaysQuerySchema.parse(request.query ?? {});
       const figures = await deploymentAnalytics(ctx.db, user, days);
       return presentDeploymentAnalytics(figures) satisfies DeploymentAnalytics;
+    });
+
+    app.get('/views', async (request) => {
+      const user = requireUser(request);
+      const { days } = AnalyticsDaysQuerySchema.parse(request.query ?? {});
+      return presentViewsOverTime(await viewsOverTime(ctx.db, user, days)) satisfies ViewsOverTime;
     });
 
     app.get('/sparklines', async (request) => {

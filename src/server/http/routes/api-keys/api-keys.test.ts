@@ -130,6 +130,14 @@ describeEachDatabase('AI provider keys and window.claude on sites', (dialect) =>
     const gem = await addKey(ann, { provider: 'GEMINI', keyName: 'gem', apiKey: GEMINI_KEY });
     const active = async () =>
       Object.fromEntries((await keysOf(ann)).map((k) => [k.keyName, k.isActive]));
+    // unasked, the new key waits: the provider's active key stays the one answering
+    expect(await active()).toEqual({ first: true, second: false, gem: true });
+    const second = (await keysOf(ann)).find((k) => k.keyName === 'second')!;
+    const chosen = await api('PUT', `/api/api-keys/${second.id}`, ann, {
+      keyName: 'second',
+      isActive: true,
+    });
+    expect(chosen.status).toBe(200);
     expect(await active()).toEqual({ first: false, second: true, gem: true });
 
     const renamed = await api('PUT', `/api/api-keys/${first.id}`, ann, {

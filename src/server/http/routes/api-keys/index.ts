@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   CreateApiKeyRequestSchema,
+  DeleteApiKeyQuerySchema,
   UpdateApiKeyRequestSchema,
   type ApiKeyResponse,
+  type DeleteApiKeyResponse,
   type ApiKeysResponse,
   type TestApiKeyResponse,
 } from '../../../../shared/api-key';
@@ -44,8 +46,13 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete('/:id', async (request) => {
       const user = requireUser(request);
       const { id } = IdParamsSchema.parse(request.params);
-      await removeApiKey(ctx, user, id);
-      return { ok: true, id };
+      const { activate } = DeleteApiKeyQuerySchema.parse(request.query ?? {});
+      const next = await removeApiKey(ctx, user, id, activate);
+      return {
+        ok: true,
+        id,
+        activated: next ? presentApiKey(next) : null,
+      } satisfies DeleteApiKeyResponse;
     });
 
     app.post('/:id/test', async (request) => {

@@ -115,11 +115,11 @@ describeEachDatabase('billing', (dialect) => {
 
     const again = await checkout(token, FAKE_PRICES.PRO.id);
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toMatch(/use Manage Billing/);
+    expect(again.body.error.message).toMatch(/switch between Starter and Pro on the plan cards/);
     const other = await checkout(token, FAKE_PRICES.STARTER.id);
     expect(other.status).toBe(409);
     expect(other.body.error.message).toBe(
-      'You already have a subscription: use Manage Billing to change or cancel it.',
+      'You already have a subscription: switch between Starter and Pro on the plan cards in Settings, or cancel it in Manage Billing.',
     );
   });
 

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  ChangePlanRequestSchema,
   ConfirmCheckoutRequestSchema,
   CreateCheckoutSessionRequestSchema,
   CreatePortalSessionRequestSchema,
   type BillingPlansResponse,
   type CheckoutSessionResponse,
+  type PlanChangePreview,
+  type PlanChangeStarted,
   type PortalSessionResponse,
   type SubscriptionResponse,
 } from '../../../../shared/billing';
@@ -15,6 +18,7 @@ import {
   startCheckout,
   subscriptionOf,
 } from '../../../domain/billing/billing';
+import { applyPlanChange, previewPlanChange } from '../../../domain/billing/plan-change';
 import { billingUnavailable } from '../../../errors';
 import { presentBillingPlans, presentSubscription } from '../../../presenters/billing';
 import { requireUser } from '../../auth';
@@ -57,6 +61,21 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsync {
       const portalUrl = await openBillingPortal(ctx, user, returnUrl);
       return { portalUrl } satisfies PortalSessionResponse;
     });
+
+    // Starter ↔ Pro: the price first (`preview`), then the change; the webhook moves the plan.
+    app.post(
+      '/change-plan',
+      { config: { action: 'billing.change-plan' } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const body = ChangePlanRequestSchema.parse(request.body ?? {});
+        if (body.preview) {
+          return (await previewPlanChange(ctx, user, body)) satisfies PlanChangePreview;
+        }
+        const started = await applyPlanChange(ctx, user, body);
+        return reply.code(202).send(started satisfies PlanChangeStarted);
+      },
+    );
 
     await app.register(stripeWebhookRoute(ctx));
   };

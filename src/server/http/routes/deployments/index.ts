@@ -8,15 +8,16 @@ import {
 } from '../../../../shared/deployment';
 import { MAX_CODE_CHARS, MAX_UPLOAD_BYTES } from '../../../../shared/limits';
 import type { AppContext } from '../../../context';
-import type { DeploymentRow, SiteRow } from '../../../db/schema';
+import type { SiteRow } from '../../../db/schema';
 import { ownedDeployment, ownedSite } from '../../../domain/policy';
-import { redeploySite } from '../../../domain/deployments/deployments';
+import { redeploySite, type Started } from '../../../domain/deployments/deployments';
 import { deployWithOrWithoutSession } from '../../../domain/deployments/guest-deploys';
 import { presentDeployment } from '../../../presenters/deployment';
 import { presentSite } from '../../../presenters/site';
 import { requireUser, userOrNobody } from '../../auth';
 import { clientAddress, deployLimits } from '../../rate-limits';
 import { IdParamsSchema } from '../../params';
+import { fixWithAiRoute } from './fix';
 import { readUpload } from './upload';
 
 /**
@@ -34,7 +35,7 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
 
     const deployed = (
       site: SiteRow,
-      deployment: DeploymentRow,
+      deployment: Started['deployment'],
       claim?: { url: string; expiresAt: string },
     ): DeployResponse => {
       const shown = presentSite(ctx.config, site);
@@ -114,10 +115,12 @@ export function deploymentRoutes(ctx: AppContext): FastifyPluginAsync {
           ctx,
           site,
           clientAddress(request),
-          requireUser(request).id,
+          requireUser(request),
         );
         return reply.status(201).send(deployed(site, deployment));
       },
     );
+
+    fixWithAiRoute(app, ctx);
   };
 }

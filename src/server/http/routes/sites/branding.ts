@@ -12,6 +12,8 @@ import {
   setBrandingPicture,
 } from '../../../domain/sites/site-branding';
 import { notFound, unsupportedMediaType } from '../../../errors';
+import type { SiteRow } from '../../../db/schema';
+import { noteOnTeamSite } from '../../../domain/teams/activity';
 import { presentBranding } from '../../../presenters/site-branding';
 import { requireUser } from '../../auth';
 import { IdParamsSchema } from '../../params';
@@ -39,13 +41,19 @@ export function brandingRoutes(ctx: AppContext): FastifyPluginAsync {
     const change = { config: { action: 'sites.change' } } as const;
     const answer = (site: Parameters<typeof presentBranding>[1]) =>
       ({ branding: presentBranding(ctx.config, site) }) satisfies BrandingResponse;
+    // A change to a team site's page settings goes into the team's log.
+    const noted = async (request: FastifyRequest, site: SiteRow, what: string) => {
+      await noteOnTeamSite(ctx.db, site, requireUser(request), 'site.page-settings-changed', what);
+      return answer(site);
+    };
 
     app.get('/:id/branding', async (request) => answer(await siteOf(request)));
 
     app.put('/:id/branding', change, async (request) => {
       const user = requireUser(request);
       const site = await siteOf(request, 'sites.change');
-      return answer(await changeBranding(ctx, user, site, request.body as never));
+      const changed = await changeBranding(ctx, user, site, request.body as never);
+      return noted(request, changed, 'changed the page settings of');
     });
 
     app.put('/:id/branding/:kind', change, async (request) => {
@@ -56,7 +64,8 @@ export function brandingRoutes(ctx: AppContext): FastifyPluginAsync {
           `Send the ${BRANDING_IMAGE_RULES[kind].label} as the request body, with its image Content-Type.`,
         );
       }
-      return answer(await setBrandingPicture(ctx, site, kind, request.body));
+      const changed = await setBrandingPicture(ctx, site, kind, request.body);
+      return noted(request, changed, `set the ${BRANDING_IMAGE_RULES[kind].label} of`);
     });
 
     // The picture as saved, for the owner's app (it shows no image from another host).
@@ -77,7 +86,8 @@ export function brandingRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete('/:id/branding/:kind', change, async (request) => {
       const { kind } = PictureParamsSchema.parse(request.params);
       const site = await siteOf(request, 'sites.change');
-      return answer(await removeBrandingPicture(ctx, site, kind));
+      const changed = await removeBrandingPicture(ctx, site, kind);
+      return noted(request, changed, `removed the ${BRANDING_IMAGE_RULES[kind].label} of`);
     });
   };
 }

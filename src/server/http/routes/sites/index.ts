@@ -85,7 +85,15 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsync {
     app.put('/:id/ai', change, async (request) => {
       const site = await siteOf(request);
       const input = UpdateSiteAiRequestSchema.parse(request.body ?? {});
-      return presentSiteAi(await changeSiteAi(ctx, site, input)) satisfies SiteAiResponse;
+      const changed = await changeSiteAi(ctx, site, input);
+      await noteOnTeamSite(
+        ctx.db,
+        site,
+        requireUser(request),
+        'site.ai-changed',
+        'changed the AI settings of',
+      );
+      return presentSiteAi(changed) satisfies SiteAiResponse;
     });
 
     app.post('/:id/rollback', { config: { action: 'sites.deploy' } }, async (request) => {

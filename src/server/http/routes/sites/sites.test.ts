@@ -154,7 +154,12 @@ describeEachDatabase('sites API', (dialect) => {
       .where('id', '=', siteId)
       .execute();
     // The back door above changed the row; say so as the domain would.
-    server.ctx.events.emit('site.changed', { siteId, userId: annId, status: 'ACTIVE' });
+    server.ctx.events.emit('site.changed', {
+      siteId,
+      userId: annId,
+      teamId: null,
+      status: 'ACTIVE',
+    });
     const page = await fetchSite(server.port, subdomain);
     expect(page.status).toBe(410);
     expect(page.text).toContain('expired');

@@ -7,6 +7,7 @@ import {
   InviteRequestSchema,
   MoveSiteRequestSchema,
   TransferRequestSchema,
+  type InvitationInfoResponse,
   type InvitationResponse,
   type TeamDetailResponse,
   type TeamResponse,
@@ -17,6 +18,7 @@ import type { SiteResponse } from '../../../../shared/site';
 import type { AppContext } from '../../../context';
 import {
   acceptInvitation,
+  invitationInfo,
   invite,
   resendInvitation,
   revokeInvitation,
@@ -72,7 +74,6 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       return {
         sites: listed.map(({ site, versions }) => ({
           ...presentSite(ctx.config, site),
-          teamId: site.team_id,
           versions,
         })),
       } satisfies TeamSitesResponse;
@@ -141,9 +142,17 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
   };
 }
 
-/** POST /api/invitations/:token/accept: the signed-in holder of the invited address joins. */
+/**
+ * GET /api/invitations/:token: what the link invites to, for its holder, signed in or not.
+ * POST /api/invitations/:token/accept: the signed-in holder of the invited address joins.
+ */
 export function invitationRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
+    app.get('/:token', { config: { action: 'invitations.view' } }, async (request) => {
+      const { token } = TokenParamsSchema.parse(request.params);
+      return { invitation: await invitationInfo(ctx, token) } satisfies InvitationInfoResponse;
+    });
+
     app.post('/:token/accept', async (request) => {
       const { token } = TokenParamsSchema.parse(request.params);
       const team = await acceptInvitation(ctx, requireUser(request), token);

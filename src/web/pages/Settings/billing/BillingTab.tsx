@@ -1,7 +1,7 @@
 import { Info, ShieldCheck } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BillingPlan } from '../../../../shared/billing';
-import type { PlanName } from '../../../../shared/plans';
+import { PLANS, type PlanName } from '../../../../shared/plans';
 import { billingApi } from '../../../api/billing';
 import { errorMessage } from '../../../api/client';
 import { ErrorBox } from '../../../components/ui/Alert';
@@ -17,6 +17,7 @@ import {
 } from './CurrentPlan';
 import { PlanAction, type PlanActionContext } from './PlanActions';
 import { PlanCard } from './PlanCard';
+import { PlanChangeDialog } from './PlanChangeDialog';
 import { useCheckoutReturn } from './useCheckoutReturn';
 
 const SHOWN: PlanName[] = ['FREE', 'STARTER', 'PRO'];
@@ -49,6 +50,12 @@ export function BillingTab() {
   useRestoredFromHistory(useCallback(() => setPending(null), []));
   const signedIn = Boolean(user && !user.isGuest);
   const current = subscription.data?.plan ?? (signedIn ? (user?.plan ?? null) : null);
+  const [switching, setSwitching] = useState<PlanName | null>(null);
+  // Stripe took the change; the plan in force moves when its webhook lands (`plan-changed`).
+  const [changingTo, setChangingTo] = useState<PlanName | null>(null);
+  useEffect(() => {
+    if (changingTo && current === changingTo) setChangingTo(null);
+  }, [changingTo, current]);
 
   if (loading || plans.isPending || (signedIn && billingEnabled && subscription.isPending)) {
     return <Spinner label="Loading plans..." />;
@@ -70,16 +77,39 @@ export function BillingTab() {
     signedIn,
     current,
     subscribed: Boolean(subscription.data?.canManageBilling && subscription.data.subscription),
+    changingTo,
     billingEnabled,
     pending,
     upgrade: (plan) => void upgrade(plan),
     openPortal: () => void portal.open(),
+    switchTo: (plan) => setSwitching(plan.name),
   };
 
   return (
     <div className="space-y-6">
       {subscription.isError && (
         <ErrorBox>{errorMessage(subscription.error, 'Failed to load your subscription')}</ErrorBox>
+      )}
+      {changingTo && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg bg-brand-50 px-3 py-2.5 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100"
+        >
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          Changing to {PLANS[changingTo].label}… Stripe has the change; your plan here switches as
+          soon as Stripe confirms it, usually within seconds.
+        </p>
+      )}
+      {switching && current && (
+        <PlanChangeDialog
+          from={current}
+          to={switching}
+          onClose={() => setSwitching(null)}
+          onStarted={(plan) => {
+            setSwitching(null);
+            setChangingTo(plan);
+          }}
+        />
       )}
       {subscription.data ? (
         <CurrentPlan data={subscription.data} />

@@ -3,20 +3,25 @@ import type { BillingPlan } from '../../../../shared/billing';
 import type { PlanName } from '../../../../shared/plans';
 import { Button, buttonStyles } from '../../../components/ui/Button';
 
-// Plans in order of what they give: a lower one is a downgrade, done in Stripe's portal.
+// Plans in order of what they give. Starter ↔ Pro is switched here; Free is reached by
+// cancelling in Stripe's portal.
 const RANK: Record<PlanName, number> = { FREE: 0, STARTER: 1, PRO: 2, ADMIN: 3 };
 
 export interface PlanActionContext {
   /** A signed-in account (not a guest): only accounts can buy a plan. */
   signedIn: boolean;
   current: PlanName | null;
-  /** A paid subscription is running: plan changes go through Manage Billing. */
+  /** A paid subscription is running: Starter ↔ Pro here, cancelling in Manage Billing. */
   subscribed: boolean;
+  /** The plan a confirmed change is moving to, until Stripe's webhook lands. */
+  changingTo: PlanName | null;
   billingEnabled: boolean;
   /** The plan whose checkout is being created, so its button spins. */
   pending: PlanName | null;
   upgrade(plan: BillingPlan): void;
   openPortal(): void;
+  /** Opens the switch dialog (price first) for another paid plan. */
+  switchTo(plan: BillingPlan): void;
 }
 
 const full = 'w-full';
@@ -37,13 +42,33 @@ export function PlanAction({ plan, ctx }: { plan: BillingPlan; ctx: PlanActionCo
       </Button>
     );
   }
+  if (ctx.signedIn && ctx.changingTo === plan.name) {
+    return (
+      <Button disabled loading className={full}>
+        Changing…
+      </Button>
+    );
+  }
+  const switchable = plan.name === 'STARTER' || plan.name === 'PRO';
+  if (ctx.signedIn && ctx.subscribed && switchable && plan.stripePriceId) {
+    const lowerPaid = ctx.current !== null && RANK[plan.name] < RANK[ctx.current];
+    return (
+      <Button
+        variant={lowerPaid ? 'secondary' : 'primary'}
+        className={full}
+        disabled={ctx.changingTo !== null}
+        onClick={() => ctx.switchTo(plan)}
+      >
+        Switch to {plan.label}
+      </Button>
+    );
+  }
   const lower = ctx.current !== null && RANK[plan.name] < RANK[ctx.current];
   if (ctx.signedIn && (lower || ctx.subscribed)) {
-    // A subscription is changed or cancelled in Stripe's portal: the server refuses a second
-    // checkout, and a lower plan is reached by cancelling.
+    // Free is reached by cancelling, in Stripe's portal; the server refuses a second checkout.
     return (
       <Button variant="secondary" className={full} onClick={ctx.openPortal}>
-        Change in Manage Billing
+        Cancel in Manage Billing
       </Button>
     );
   }

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test/databases';
+import { fetchSite } from '../../../test/deploy';
+import { seedSites, seededSubdomain } from '../../../test/many-sites';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { statementsSent } from '../db/database';
+import { BlobCache } from './blob-cache';
+import { REVALIDATE_AFTER_MS, SITE_BYTES, SiteCache, siteBytes } from './site-cache';
+
+// The site cache holds manifests within a memory budget, dropping the site asked for least
+// recently; and a site it holds is served without a word to the database.
+describeEachDatabase('site cache', (dialect) => {
+  let server: TestServer;
+  const prefix = `cache-${Date.now().toString(36)}`;
+  beforeAll(async () => {
+    // Only the web role: no worker polling the queue, so every statement counted is hosting's.
+    server = await startTestServer(dialect, { ROLES: 'web', ENABLE_ANALYTICS: 'false' });
+    await seedSites(server.ctx, prefix, 0, 8);
+  });
+  afterAll(() => server.close());
+
+  const cacheOf = (sites: number) =>
+    new SiteCache(server.ctx.db, new BlobCache(server.ctx.blobs), {
+      // Every seeded site has the same three files, so each is reckoned the same size.
+      maxBytes: sites * oneSite,
+    });
+  let oneSite = 0;
+
+  it('keeps what fits in its budget and drops the site asked for least recently', async () => {
+    const probe = cacheOf(100);
+    const first = await probe.get(seededSubdomain(prefix, 0));
+    expect(first?.files.size).toBe(3);
+    oneSite = siteBytes(first);
+    expect(oneSite).toBeGreaterThan(SITE_BYTES);
+    expect(probe.size).toEqual({ sites: 1, bytes: oneSite });
+
+    const cache = cacheOf(3);
+    for (const n of [0, 1, 2]) await cache.get(seededSubdomain(prefix, n));
+    expect(cache.size).toEqual({ sites: 3, bytes: 3 * oneSite });
+    // Site 0 is asked for again, so site 1 is now the least recently used.
+    expect(cache.peek(seededSubdomain(prefix, 0))).toBeTruthy();
+    await cache.get(seededSubdomain(prefix, 3));
+    expect(cache.size).toEqual({ sites: 3, bytes: 3 * oneSite });
+    expect(cache.peek(seededSubdomain(prefix, 1))).toBeUndefined();
+    for (const n of [0, 2, 3]) expect(cache.peek(seededSubdomain(prefix, n))).toBeTruthy();
+
+    // A dropped site is read again on its next visit, and pushes out the next oldest.
+    const before = statementsSent(server.ctx.db);
+    const again = await cache.get(seededSubdomain(prefix, 1));
+    expect(again?.site.subdomain).toBe(seededSubdomain(prefix, 1));
+    expect(statementsSent(server.ctx.db)).toBeGreaterThan(before);
+    expect(cache.peek(seededSubdomain(prefix, 0))).toBeUndefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(3 * oneSite);
+  });
+
+  it('counts "no such site" answers and forgets them when a site changes', async () => {
+    const cache = cacheOf(2);
+    expect(await cache.get('no-such-site-here')).toBeNull();
+    expect(cache.size).toEqual({ sites: 1, bytes: SITE_BYTES });
+    const site = await cache.get(seededSubdomain(prefix, 4));
+    cache.invalidate(site!.site.id);
+    expect(cache.size).toEqual({ sites: 0, bytes: 0 });
+  });
+
+  it('checks the sites visited lately in one statement, dropping the one that changed', async () => {
+    const cache = cacheOf(10);
+    const [six, seven] = [seededSubdomain(prefix, 6), seededSubdomain(prefix, 7)];
+    await cache.get(six);
+    const site = await cache.get(seven);
+    const later = () => Date.now() + REVALIDATE_AFTER_MS;
+    let before = statementsSent(server.ctx.db);
+    await cache.sweep(later());
+    expect(statementsSent(server.ctx.db) - before).toBe(1);
+    // Nobody has visited them for a long while: the sweep leaves them to their next visit.
+    before = statementsSent(server.ctx.db);
+    await cache.sweep(Date.now() + 60_000);
+    expect(statementsSent(server.ctx.db) - before).toBe(0);
+
+    expect(cache.peek(six)).toBeTruthy();
+    expect(cache.peek(seven)).toBeTruthy();
+    // Changed behind the cache's back: no event.
+    await server.ctx.db
+      .updateTable('sites')
+      .set({ expires_at: '2999-01-01T00:00:00.000Z' })
+      .where('id', '=', site!.site.id)
+      .execute();
+    before = statementsSent(server.ctx.db);
+    await cache.sweep(later());
+    expect(statementsSent(server.ctx.db) - before).toBe(1);
+    expect(cache.peek(six)).toBeTruthy();
+    expect(cache.peek(seven)).toBeUndefined();
+    expect((await cache.get(seven))?.site.expires_at).toBe('2999-01-01T00:00:00.000Z');
+  });
+
+  it('answers a hot request without asking the database', async () => {
+    const subdomain = seededSubdomain(prefix, 5);
+    const first = await fetchSite(server.port, subdomain);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('seeded');
+    // In the background the cache checks its visited sites, one statement per half period
+    // whatever the traffic, and scheduled jobs share this handle; a hot request that asked
+    // the database itself would add one statement or more per request.
+    const requests = 40;
+    const before = statementsSent(server.ctx.db);
+    const started = performance.now();
+    for (let i = 0; i < requests; i++) {
+      const hot = await fetchSite(server.port, subdomain, i % 2 ? '/style.css' : '/');
+      expect(hot.status).toBe(200);
+    }
+    const sent = statementsSent(server.ctx.db) - before;
+    const background = Math.ceil((performance.now() - started) / (REVALIDATE_AFTER_MS / 2)) + 2;
+    expect(sent).toBeLessThanOrEqual(Math.min(background, requests / 4));
+  });
+});
