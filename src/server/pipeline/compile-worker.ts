@@ -8,7 +8,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CACHE_DIR = path.resolve(here, '../../../node_modules/.cache/artifact-worker');
 
 /**
- * The build worker as one compiled ES module. Node 20 does not carry the TypeScript loader
+ * The build worker as one compiled ES module, behind a CommonJS door (below). Node 20 does not carry the TypeScript loader
  * (tsx, or vitest's) into worker threads, so the thread gets plain JavaScript, compiled
  * once per change. npm packages stay imports, resolved from the repository's node_modules
  * because the file lives beneath it. The builder finds its own folders from import.meta.url,
@@ -29,13 +29,33 @@ export function compiledBuildWorker(): string {
   });
   const code = out.outputFiles[0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const file = path.join(CACHE_DIR, `build-worker-${hash}.mjs`);
-  if (!existsSync(file)) {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    // Several processes may start at once: each writes its own file, the rename is atomic.
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, code);
-    renameSync(temp, file);
-  }
-  return file;
+  const esm = path.join(CACHE_DIR, `build-worker-${hash}.mjs`);
+  writeOnce(esm, code);
+  // Piscina loads its file with require() first. On Node 20 require() of an ES module is
+  // synchronous instantiation, and a thread terminated in the middle of it (a server closing
+  // while its warm thread still loads) aborts the whole process (v8's IsGraphAsync check).
+  // This CommonJS door starts an ordinary import() as the thread starts, so the thread is as
+  // warm as before and nothing is ever required synchronously.
+  const door = path.join(CACHE_DIR, `build-worker-${hash}.cjs`);
+  writeOnce(
+    door,
+    `'use strict';
+const loading = import(${JSON.stringify(pathToFileURL(esm).href)}).then((m) => m.default);
+// Loaded and failed before any task asked: the task that asks gets the error.
+loading.catch(() => {});
+module.exports = async function runBuild(task) {
+  return (await loading)(task);
+};
+`,
+  );
+  return door;
+}
+
+/** Several processes may start at once: each writes its own file, and the rename is atomic. */
+function writeOnce(file: string, content: string | Uint8Array): void {
+  if (existsSync(file)) return;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, content);
+  renameSync(temp, file);
 }
