@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SessionsResponseSchema } from '../../../../shared/account';
 import { describeEachDatabase } from '../../../../../test/databases';
 import {
@@ -11,16 +11,15 @@ import {
 import {
   guestSession,
   registerUser,
+  registerVerifiedUser,
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
-import { cancelSubscriptionOfDeletedAccount } from '../../../domain/billing/billing';
+import { FAKE_PRICES, startFakeStripe, type FakeStripe } from '../../../../../test/stripe-server';
+import { waitUntil } from '../../../../../test/wait';
 import { nowIso } from '../../../lib/ids';
 
-// The billing helper owns the real cancellation; here it is a spy that can fail.
-vi.mock('../../../domain/billing/billing', () => ({
-  cancelSubscriptionOfDeletedAccount: vi.fn(async () => undefined),
-}));
+const WEBHOOK_SECRET = 'whsec_account_test';
 
 const PASSWORD = 'correct horse battery';
 const CHROME_MAC =
@@ -32,11 +31,19 @@ const SAFARI_IPHONE =
 
 describeEachDatabase('sessions, account deletion and notifications', (dialect) => {
   let server: TestServer;
+  // Deleting an account cancels its subscription first, on (a local stand-in for) Stripe.
+  let stripe: FakeStripe;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
+    server = await startTestServer(dialect, {
+      ...stripe.env,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    stripe.setWebhookUrl(`${server.url}/api/billing/webhook`);
   });
   afterAll(async () => {
     await server?.close();
+    await stripe?.close();
   });
 
   const loginFrom = async (email: string, userAgent: string) => {
@@ -139,10 +146,20 @@ describeEachDatabase('sessions, account deletion and notifications', (dialect) =
   });
 
   it('deletes the account with its sites after the subscription, confirmed by its e-mail', async () => {
-    const cancel = vi.mocked(cancelSubscriptionOfDeletedAccount);
-    cancel.mockClear();
-    const { token, user } = await registerUser(server);
+    const { token, user } = await registerVerifiedUser(server);
     const elsewhere = await loginFrom(user.email, CHROME_MAC);
+    const started = await server.api('POST', '/api/billing/create-checkout-session', {
+      token,
+      body: { priceId: FAKE_PRICES.PRO.id },
+    });
+    expect(started.status).toBe(200);
+    await stripe.pay(started.body.checkoutUrl.split('/').pop());
+    const subId = stripe.deliveries.at(-1)!.event.data.object.id as string;
+    await waitUntil(
+      async () =>
+        (await server.api('GET', '/api/billing/subscription', { token })).body.plan === 'PRO',
+      { what: 'the upgrade to Pro' },
+    );
     const subdomain = uniqueSubdomain('gone');
     const deployed = await deployCode(server, token, subdomain, htmlArtifact('Going away'));
     expect(deployed.status).toBe(201);
@@ -168,15 +185,20 @@ describeEachDatabase('sessions, account deletion and notifications', (dialect) =
     expect(wrong.body.error.message).toBe('The e-mail address does not match this account.');
     const empty = await server.api('DELETE', '/api/auth/me', { token, body: { email: ' ' } });
     expect(empty.status).toBe(400);
-    expect(cancel).not.toHaveBeenCalled();
+    expect(stripe.subscription(subId)!.status).toBe('active');
 
     // Stripe can't be told: nothing is deleted
-    cancel.mockRejectedValueOnce(new Error('Stripe is unreachable'));
-    const failed = await server.api('DELETE', '/api/auth/me', {
-      token,
-      body: { email: user.email },
-    });
-    expect(failed.status).toBe(500);
+    stripe.failRequests((method, path) => method === 'DELETE' && path.includes(subId));
+    try {
+      const failed = await server.api('DELETE', '/api/auth/me', {
+        token,
+        body: { email: user.email },
+      });
+      expect(failed.status).toBe(502);
+    } finally {
+      stripe.failRequests(null);
+    }
+    expect(stripe.subscription(subId)!.status).toBe('active');
     expect((await server.api('GET', '/api/auth/me', { token })).status).toBe(200);
     expect((await fetchSite(server.port, subdomain)).text).toContain('Going away');
 
@@ -192,10 +214,7 @@ describeEachDatabase('sessions, account deletion and notifications', (dialect) =
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     off();
     offSites();
-    expect(cancel).toHaveBeenLastCalledWith(
-      expect.anything(),
-      expect.objectContaining({ id: user.id }),
-    );
+    expect(stripe.subscription(subId)!.status).toBe('canceled');
     expect(deletedSites).toHaveLength(1);
     expect(ended).toHaveLength(2);
     expect((await server.api('GET', '/api/auth/me', { token })).status).toBe(401);
