@@ -9,6 +9,8 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,
+    // As in the unit tests: a worker keeps the server's modules loaded from file to file.
+    isolate: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // expect.poll waits for what a person would see; its 1 s default is too short for a

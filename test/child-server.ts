@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { serverBundle } from './server-bundle';
 import { waitUntil } from './wait';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -29,12 +30,16 @@ export interface ChildServer extends ServerProcess {
   url: string;
 }
 
+/** How a child server starts: its source through tsx (as `npm start`), or compiled once. */
+const SOURCE = ['--import', 'tsx', 'src/server/main.ts'];
+
 /** The real server (`node --import tsx src/server/main.ts`) as a child process, not yet awaited. */
 export function spawnServerProcess(
   env: Record<string, string>,
   args: string[] = [],
+  entry: string[] = SOURCE,
 ): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -56,16 +61,20 @@ export function spawnServerProcess(
   return { child, output, exited };
 }
 
-/** The real server as a child process, resolved once it answers /api/health. */
+/**
+ * The real server as a child process, resolved once it answers /api/health. Started from
+ * its compiled bundle (test/server-bundle.ts) unless `from` is 'source'.
+ */
 export async function spawnServer(
   env: Record<string, string>,
   args: string[] = [],
+  from: 'bundle' | 'source' = 'bundle',
 ): Promise<ChildServer> {
   const port = Number(env.PORT);
-  const proc = spawnServerProcess(env, args);
+  const proc = spawnServerProcess(env, args, from === 'source' ? SOURCE : [await serverBundle()]);
   const url = `http://127.0.0.1:${port}`;
-  // A cold first start compiles the whole server through tsx, slower still on a busy machine:
-  // the bound is generous and only reports; the test's own timeout governs.
+  // A start on a busy machine can take long: the bound is generous and only reports; the
+  // test's own timeout governs.
   await waitUntil(
     async () => {
       if (proc.child.exitCode !== null)

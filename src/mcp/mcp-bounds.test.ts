@@ -69,6 +69,13 @@ describe('deploy input is bounded before any work', () => {
       body: { email: 'bounds@example.com', password: 'correct horse battery', name: 'Bounds' },
     });
     token = res.body.token;
+    // The warm build thread loads the builder once the server answers; a first deploy waits
+    // for it, so what the tests below measure is what their input costs, not that load.
+    const warm = await send(
+      callBody({ files: [{ path: 'index.html', content: '<h1>warm</h1>' }], subdomain: 'warm-up' }),
+    );
+    expect(warm.status, JSON.stringify(warm.body)).toBe(200);
+    expect(warm.body.result?.isError, JSON.stringify(warm.body)).toBeFalsy();
   }, 180_000);
   afterAll(async () => {
     await stopServer(server);

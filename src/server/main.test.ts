@@ -20,7 +20,12 @@ describe('the server process', () => {
 
   // A cold start of the server process takes a while on a busy machine.
   it('drains an in-flight request on SIGTERM and exits 0', async () => {
-    const server = await spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir() });
+    // from the source, as `npm start` runs it
+    const server = await spawnServer(
+      { PORT: String(await freePort()), DATA_DIR: dataDir() },
+      [],
+      'source',
+    );
     proc = server;
     // The body is held back until after SIGTERM, so the request cannot finish before the
     // signal: an answer proves the server drained it rather than won a race with it. The
