@@ -7,10 +7,12 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type DatabaseIntrospector,
   type Driver,
   type Migration,
 } from 'kysely';
 import pg from 'pg';
+import { OwnSchemaIntrospector } from './own-schema-introspector';
 import * as initial from './migrations/001_initial';
 import * as jobRuns from './migrations/002_job_runs';
 import * as blobKeepUntil from './migrations/003_blob_keep_until';
@@ -65,6 +67,13 @@ class SqliteDialectKeepingCause extends SqliteDialect {
   }
 }
 
+/** PostgreSQL, with the migrator looking only at our own schema (own-schema-introspector.ts). */
+class PostgresDialectOfOwnSchema extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
 // int8 (views, counts) arrives as text from pg by default; our numbers stay well
 // inside 2^53, so read them as numbers like SQLite does.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -109,7 +118,7 @@ function openDialect(opts: DatabaseOptions, log: () => void): OpenDatabase {
       max: 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+    const db = new Kysely<DB>({ dialect: new PostgresDialectOfOwnSchema({ pool }), log });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const sqlite = new SQLite(path.join(opts.dataDir, 'app.db'));
