@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { OUR_CODE_FOR_NODE, writeOnce } from '../src/server/pipeline/compile-worker';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/artifact-test-server');
@@ -38,32 +39,20 @@ let bundled: Promise<string> | undefined;
  * The server's entry (src/server/main.ts) compiled into one ES module, once per change and
  * worker. Tests that start many server processes (clusters, restarts) start this instead of
  * going through tsx: the same code, ready in about a second instead of five, with a fifth of
- * the CPU. npm packages stay imports, resolved from the repository's node_modules because
- * the file lives beneath it. main.test.ts still starts the source, as `npm start` does.
+ * the CPU. npm packages are resolved from the repository's node_modules because the file
+ * lives beneath it. main.test.ts still starts the source, as `npm start` does.
  */
 export function serverBundle(): Promise<string> {
   bundled ??= (async () => {
     const out = await build({
+      ...OUR_CODE_FOR_NODE,
       entryPoints: [path.join(ROOT, 'src/server/main.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      write: false,
-      logLevel: 'silent',
       plugins: [ownImportMeta],
     });
     const code = out.outputFiles[0]!.contents;
     const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
     const file = path.join(CACHE_DIR, `main-${hash}.mjs`);
-    if (!existsSync(file)) {
-      mkdirSync(CACHE_DIR, { recursive: true });
-      // Several workers may compile at once: each writes its own file, the rename is atomic.
-      const temp = `${file}.${process.pid}.tmp`;
-      writeFileSync(temp, code);
-      renameSync(temp, file);
-    }
+    writeOnce(file, code);
     return file;
   })();
   return bundled;

@@ -2,10 +2,21 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CACHE_DIR = path.resolve(here, '../../../node_modules/.cache/artifact-worker');
+
+/** Our code as one ES module for Node; npm packages stay imports, loaded from node_modules. */
+export const OUR_CODE_FOR_NODE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  write: false,
+  logLevel: 'silent',
+} as const satisfies BuildOptions;
 
 /**
  * The build worker as one compiled ES module, behind a CommonJS door (below). Node 20 does not carry the TypeScript loader
@@ -17,14 +28,8 @@ const CACHE_DIR = path.resolve(here, '../../../node_modules/.cache/artifact-work
 export function compiledBuildWorker(): string {
   const pathsModule = path.resolve(here, '../../builder/paths.ts');
   const out = buildSync({
+    ...OUR_CODE_FOR_NODE,
     entryPoints: [path.join(here, 'build-worker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
     define: { 'import.meta.url': JSON.stringify(pathToFileURL(pathsModule).href) },
   });
   const code = out.outputFiles[0]!.contents;
@@ -52,9 +57,9 @@ module.exports = async function runBuild(task) {
 }
 
 /** Several processes may start at once: each writes its own file, and the rename is atomic. */
-function writeOnce(file: string, content: string | Uint8Array): void {
+export function writeOnce(file: string, content: string | Uint8Array): void {
   if (existsSync(file)) return;
-  mkdirSync(CACHE_DIR, { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, content);
   renameSync(temp, file);
