@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../../../test/databases';
-import { htmlArtifact, uniqueSubdomain } from '../../../../../test/deploy';
+import { htmlArtifact, uniqueSubdomain, waitForDeployment } from '../../../../../test/deploy';
 import {
   registerUserOnPlan,
   registerVerifiedUser,
@@ -16,11 +16,16 @@ describeEachDatabase('teams through the API', (dialect) => {
   const userId: Record<Role, string> = {} as Record<Role, string>;
   let teamId: string;
 
-  const teamSite = (who: string, subdomain: string, team = teamId) =>
-    server.api('POST', '/api/deployments/deploy/code', {
+  // Waits for the build: the queue takes at most 10 waiting deployments per owner, and on a
+  // busy machine this file's team sites (all the owner's) would otherwise pile up past it.
+  const teamSite = async (who: string, subdomain: string, team = teamId) => {
+    const res = await server.api('POST', '/api/deployments/deploy/code', {
       token: who,
       body: { subdomain, code: htmlArtifact(subdomain), teamId: team },
     });
+    if (res.status === 201) await waitForDeployment(server, who, res.body.deployment.id);
+    return res;
+  };
   const invite = (who: string, email: string, role: string, team = teamId) =>
     server.api('POST', `/api/teams/${team}/invitations`, { token: who, body: { email, role } });
   const accept = (who: string, url: string) =>
