@@ -19,9 +19,9 @@ export const OUR_CODE_FOR_NODE = {
 } as const satisfies BuildOptions;
 
 /**
- * The build worker as one compiled ES module, behind a CommonJS door (below). Node 20 does not carry the TypeScript loader
- * (tsx, or vitest's) into worker threads, so the thread gets plain JavaScript, compiled
- * once per change. npm packages stay imports, resolved from the repository's node_modules
+ * The build worker as one compiled ES module, behind a CommonJS door (below). Node 20 does
+ * not carry the TypeScript loader (tsx, or vitest's) into worker threads, so the thread gets
+ * plain JavaScript, compiled once per change. npm packages stay imports, resolved from the repository's node_modules
  * because the file lives beneath it. The builder finds its own folders from import.meta.url,
  * which is pinned to where its source really is.
  */
@@ -36,11 +36,10 @@ export function compiledBuildWorker(): string {
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const esm = path.join(CACHE_DIR, `build-worker-${hash}.mjs`);
   writeOnce(esm, code);
-  // Piscina loads its file with require() first. On Node 20 require() of an ES module is
-  // synchronous instantiation, and a thread terminated in the middle of it (a server closing
-  // while its warm thread still loads) aborts the whole process (v8's IsGraphAsync check).
-  // This CommonJS door starts an ordinary import() as the thread starts, so the thread is as
-  // warm as before and nothing is ever required synchronously.
+  // Piscina loads its file with require() first, and Node 20's require() of an ES module once
+  // aborted a whole test process ("v8::Module::IsGraphAsync must be used on an instantiated
+  // module", under piscina's require). This CommonJS door starts an ordinary import() as the
+  // thread starts, so the thread is as warm as before and nothing is required synchronously.
   const door = path.join(CACHE_DIR, `build-worker-${hash}.cjs`);
   writeOnce(
     door,
