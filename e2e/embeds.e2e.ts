@@ -1,30 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotScreen } from '../test/browser';
+import { screenshotScreen } from '../test/browser';
+import { openBrowserOnServer, type BrowserOnServer } from '../test/browser-on-server';
 import { deployCode, fetchSite, uniqueSubdomain, waitForDeployment } from '../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../test/server';
+import { registerUser, type TestServer } from '../test/server';
 
 const PAGE =
   '<!doctype html><html><head><title>Chart</title></head><body><h1>Chart</h1></body></html>';
 
 describe('embeds in the browser', () => {
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
+  let opened: BrowserOnServer | undefined;
 
   beforeAll(async () => {
-    server = await startTestServer('sqlite');
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    page = await context.newPage();
+    opened = await openBrowserOnServer();
+    ({ server, page } = opened);
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => opened?.close());
 
   it('the Embed dialog copies the iframe and restricts who may frame the site', async () => {
     const { token } = await registerUser(server);

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotScreen } from '../test/browser';
-import { startTestServer, type TestServer } from '../test/server';
+import { screenshotScreen } from '../test/browser';
+import { openBrowserOnServer, type BrowserOnServer } from '../test/browser-on-server';
+import type { TestServer } from '../test/server';
 
 const PLACEHOLDER_TEXT = 'This screen is on its way.';
 // Footer targets whose screens belong to issues still open; they only have to load.
@@ -10,21 +11,14 @@ const OPEN_ELSEWHERE = new Set(['/settings']);
 // Every page a visitor can open without signing in, in a real browser against a real server.
 describe('public pages in the browser', () => {
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
+  let opened: BrowserOnServer | undefined;
 
   beforeAll(async () => {
-    server = await startTestServer('sqlite');
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    page = await context.newPage();
+    opened = await openBrowserOnServer();
+    ({ server, page } = opened);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => opened?.close());
 
   const open = async (path: string, heading: string | RegExp) => {
     await page.goto(`${server.url}${path}`);

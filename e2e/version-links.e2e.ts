@@ -1,27 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotScreen } from '../test/browser';
+import { screenshotScreen } from '../test/browser';
+import { openBrowserOnServer, type BrowserOnServer } from '../test/browser-on-server';
 import { deployCode, htmlArtifact, uniqueSubdomain, waitForDeployment } from '../test/deploy';
-import { registerUser, startTestServer, type TestServer } from '../test/server';
+import { registerUser, type TestServer } from '../test/server';
 
 describe('version links in the browser', () => {
   let server: TestServer;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let opened: BrowserOnServer | undefined;
 
   beforeAll(async () => {
-    server = await startTestServer('sqlite');
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    page = await context.newPage();
+    opened = await openBrowserOnServer();
+    ({ server, context, page } = opened);
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => opened?.close());
 
   it('the history shows and copies each version link, and the switch hides them', async () => {
     const { token } = await registerUser(server);
