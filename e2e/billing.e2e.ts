@@ -14,12 +14,11 @@ import {
   startTestServer,
   type TestServer,
 } from '../test/server';
-import { startFakeStripe, type FakeStripe } from '../test/stripe-server';
+import { startServerWithStripe } from '../test/stripe-billed-server';
+import { type FakeStripe } from '../test/stripe-server';
 
 // The whole upgrade and cancel journey as a person goes through it: the real server, the real
 // `stripe` package, and a local stand-in for Stripe's API, hosted pages and signed webhooks.
-const WEBHOOK_SECRET = 'whsec_billing_e2e';
-
 /**
  * The app's own origin (localhost), not the 127.0.0.1 of server.url: Stripe returns the
  * browser there, the portal's return address must be on it, and the token is kept per origin.
@@ -66,12 +65,7 @@ describe('billing: upgrade, cancel and the end of the period in the browser', ()
   let context: BrowserContext | undefined;
 
   beforeAll(async () => {
-    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    server = await startTestServer('sqlite', {
-      ...fake.env,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    });
-    fake.setWebhookUrl(`${server.url}/api/billing/webhook`);
+    ({ stripe: fake, server } = await startServerWithStripe('sqlite'));
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -2,14 +2,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotScreen } from '../test/browser';
 import { deployCode, htmlArtifact, uniqueSubdomain, waitForDeployment } from '../test/deploy';
-import { registerVerifiedUser, startTestServer, type TestServer } from '../test/server';
-import { FAKE_PRICES, startFakeStripe, type FakeStripe } from '../test/stripe-server';
+import { registerVerifiedUser, type TestServer } from '../test/server';
+import { startServerWithStripe } from '../test/stripe-billed-server';
+import { FAKE_PRICES, type FakeStripe } from '../test/stripe-server';
 import { waitUntil } from '../test/wait';
 
 // Starter → Pro → Starter from Settings, as a subscriber does it: Stripe's prorated price
 // before confirming, "Changing…" until the webhook lands, then the new plan on every open page.
-const WEBHOOK_SECRET = 'whsec_plan_change_e2e';
-
 /** Waits until `text` is on screen; on failure says what the screen shows instead. */
 async function shows(page: Page, text: string | RegExp, timeout = 30_000) {
   try {
@@ -32,12 +31,7 @@ describe('plan changes in the app: Starter → Pro → Starter', () => {
   let context: BrowserContext | undefined;
 
   beforeAll(async () => {
-    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    server = await startTestServer('sqlite', {
-      ...fake.env,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    });
-    fake.setWebhookUrl(`${server.url}/api/billing/webhook`);
+    ({ stripe: fake, server } = await startServerWithStripe('sqlite'));
     browser = await launchBrowser();
   });
   afterAll(async () => {

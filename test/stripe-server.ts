@@ -5,9 +5,7 @@
  * Bearer key, Idempotency-Key, Stripe-shaped objects and errors) and sends webhooks signed
  * exactly as Stripe signs them.
  *
- *   const stripe = await startFakeStripe({ webhookSecret: 'whsec_test' });
- *   const server = await startTestServer(dialect, { ...stripe.env, STRIPE_WEBHOOK_SECRET: 'whsec_test' });
- *   stripe.setWebhookUrl(`${server.url}/api/billing/webhook`);
+ *   const { stripe, server } = await startServerWithStripe(dialect);  // test/stripe-billed-server.ts
  *
  * API calls served: POST/GET /v1/customers[/:id]; POST/GET /v1/checkout/sessions[/:id]
  * (its `url` is the hosted page /c/pay/:id); POST /v1/billing_portal/sessions (`url`:

@@ -12,14 +12,12 @@ import {
   guestSession,
   registerUser,
   registerVerifiedUser,
-  startTestServer,
   type TestServer,
 } from '../../../../../test/server';
-import { FAKE_PRICES, startFakeStripe, type FakeStripe } from '../../../../../test/stripe-server';
+import { startServerWithStripe } from '../../../../../test/stripe-billed-server';
+import { FAKE_PRICES, type FakeStripe } from '../../../../../test/stripe-server';
 import { waitUntil } from '../../../../../test/wait';
 import { nowIso } from '../../../lib/ids';
-
-const WEBHOOK_SECRET = 'whsec_account_test';
 
 const PASSWORD = 'correct horse battery';
 const CHROME_MAC =
@@ -34,12 +32,7 @@ describeEachDatabase('sessions, account deletion and notifications', (dialect) =
   // Deleting an account cancels its subscription first, on (a local stand-in for) Stripe.
   let stripe: FakeStripe;
   beforeAll(async () => {
-    stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    server = await startTestServer(dialect, {
-      ...stripe.env,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    });
-    stripe.setWebhookUrl(`${server.url}/api/billing/webhook`);
+    ({ stripe, server } = await startServerWithStripe(dialect));
   });
   afterAll(async () => {
     await server?.close();

@@ -16,10 +16,10 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../../test/server';
-import { FAKE_PRICES, startFakeStripe, type FakeStripe } from '../../../../../test/stripe-server';
+import { startServerWithStripe } from '../../../../../test/stripe-billed-server';
+import { FAKE_PRICES, type FakeStripe } from '../../../../../test/stripe-server';
 import { waitUntil } from '../../../../../test/wait';
 
-const WEBHOOK_SECRET = 'whsec_billing_test';
 const ADMIN_EMAIL = 'boss@example.com';
 
 describeEachDatabase('billing', (dialect) => {
@@ -28,13 +28,7 @@ describeEachDatabase('billing', (dialect) => {
   const planChanges: { userId: string; plan: PlanName; previousPlan: PlanName }[] = [];
 
   beforeAll(async () => {
-    stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    server = await startTestServer(dialect, {
-      ...stripe.env,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      ADMIN_EMAILS: ADMIN_EMAIL,
-    });
-    stripe.setWebhookUrl(`${server.url}/api/billing/webhook`);
+    ({ stripe, server } = await startServerWithStripe(dialect, { ADMIN_EMAILS: ADMIN_EMAIL }));
     server.ctx.events.on('user.plan-changed', (e) => planChanges.push(e));
   });
   afterAll(async () => {

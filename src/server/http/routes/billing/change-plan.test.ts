@@ -10,13 +10,11 @@ import {
   guestSession,
   registerUserOnPlan,
   registerVerifiedUser,
-  startTestServer,
   type TestServer,
 } from '../../../../../test/server';
-import { FAKE_PRICES, startFakeStripe, type FakeStripe } from '../../../../../test/stripe-server';
+import { startServerWithStripe } from '../../../../../test/stripe-billed-server';
+import { FAKE_PRICES, type FakeStripe } from '../../../../../test/stripe-server';
 import { waitUntil } from '../../../../../test/wait';
-
-const WEBHOOK_SECRET = 'whsec_change_plan_test';
 
 describeEachDatabase('changing plans in the app', (dialect) => {
   let stripe: FakeStripe;
@@ -24,12 +22,7 @@ describeEachDatabase('changing plans in the app', (dialect) => {
   const planChanges: { userId: string; plan: PlanName; previousPlan: PlanName }[] = [];
 
   beforeAll(async () => {
-    stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    server = await startTestServer(dialect, {
-      ...stripe.env,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    });
-    stripe.setWebhookUrl(`${server.url}/api/billing/webhook`);
+    ({ stripe, server } = await startServerWithStripe(dialect));
     server.ctx.events.on('user.plan-changed', (e) => planChanges.push(e));
   });
   afterAll(async () => {

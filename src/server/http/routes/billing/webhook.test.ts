@@ -10,19 +10,13 @@ import {
   uniqueSubdomain,
   waitForDeployment,
 } from '../../../../../test/deploy';
-import { registerVerifiedUser, startTestServer, type TestServer } from '../../../../../test/server';
-import {
-  FAKE_PRICES,
-  startFakeStripe,
-  type FakeEvent,
-  type FakeStripe,
-} from '../../../../../test/stripe-server';
+import { registerVerifiedUser, type TestServer } from '../../../../../test/server';
+import { startServerWithStripe } from '../../../../../test/stripe-billed-server';
+import { FAKE_PRICES, type FakeEvent, type FakeStripe } from '../../../../../test/stripe-server';
 import { waitForEvent, waitUntil } from '../../../../../test/wait';
 import { cancelSubscriptionOfDeletedAccount } from '../../../domain/billing/billing';
 import { upsertSubscription } from '../../../db/queries/billing';
 import { userById } from '../../../db/queries/users';
-
-const WEBHOOK_SECRET = 'whsec_webhook_test';
 
 describeEachDatabase('Stripe webhook', (dialect) => {
   let stripe: FakeStripe;
@@ -30,12 +24,7 @@ describeEachDatabase('Stripe webhook', (dialect) => {
   const heard: { [K in keyof AppEvents]?: AppEvents[K][] } = {};
 
   beforeAll(async () => {
-    stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    server = await startTestServer(dialect, {
-      ...stripe.env,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    });
-    stripe.setWebhookUrl(`${server.url}/api/billing/webhook`);
+    ({ stripe, server } = await startServerWithStripe(dialect));
     for (const name of ['user.plan-changed', 'billing.payment-failed'] as const) {
       server.ctx.events.on(name, (e) => ((heard[name] ??= []) as unknown[]).push(e));
     }
