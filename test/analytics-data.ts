@@ -50,22 +50,8 @@ export async function insertSite(
       subdomain: `${input.name}-${id.slice(0, 6)}`,
       status: input.status ?? 'ACTIVE',
       views: input.views ?? 0,
-      current_deployment_id: null,
-      expires_at: null,
       created_at: now,
       updated_at: now,
-      custom_domain: null,
-      custom_domain_status: null,
-      domain_message: null,
-      domain_added_at: null,
-      domain_pending_since: null,
-      domain_checked_at: null,
-      domain_next_check_at: null,
-      domain_lost_at: null,
-      ssl_status: null,
-      ssl_expires_at: null,
-      ssl_message: null,
-      ssl_next_attempt_at: null,
     })
     .execute();
   return id;
