@@ -33,6 +33,7 @@ import {
   statusAfterFailure,
 } from '../sites/site-status';
 import { deleteSite } from '../sites/sites';
+import { announceSiteChanged } from '../sites/site-changed';
 
 export interface DeploySource {
   kind: SourceKind;
@@ -357,12 +358,7 @@ export async function publishDeployment(
   });
   if (!row) return; // the site was deleted during the build
   // Site first: by the time anyone hears SUCCESS, every node has dropped the old version.
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: site.user_id,
-    teamId: site.team_id,
-    status: STATUS_WITH_LIVE_VERSION,
-  });
+  announceSiteChanged(ctx, site, STATUS_WITH_LIVE_VERSION);
   ctx.events.emit('deployment.finished', {
     deployment: deploymentState(row),
     userId: site.user_id,

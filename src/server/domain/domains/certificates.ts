@@ -17,6 +17,7 @@ import type { SiteRow } from '../../db/schema';
 import { newAccountKey, orderCertificate, type IssuedCertificate } from '../../integrations/acme';
 import { nowIso } from '../../lib/ids';
 import { open, seal } from '../../lib/secret-box';
+import { announceSiteChanged } from '../sites/site-changed';
 
 // Certificates of VERIFIED custom domains, ordered over ACME with HTTP-01. The work runs
 // outside requests: on 'domain.verified' (at once) and from the job (the safety net, retries
@@ -75,15 +76,6 @@ async function orderCertificateOf(ctx: AppContext, domain: string): Promise<Issu
   });
 }
 
-function siteChanged(ctx: AppContext, site: SiteRow): void {
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: site.user_id,
-    teamId: site.team_id,
-    status: site.status,
-  });
-}
-
 /** Orders (or renews) the certificate of one claimed site and records the outcome. */
 async function provision(ctx: AppContext, site: SiteRow, domain: string): Promise<boolean> {
   const renewing = site.ssl_status === 'ACTIVE';
@@ -104,7 +96,7 @@ async function provision(ctx: AppContext, site: SiteRow, domain: string): Promis
       ssl_next_attempt_at: nowIso(Date.parse(issued.expiresAt) - RENEW_BEFORE_MS),
     });
     ctx.events.emit('certificate.issued', { domain, expiresAt: issued.expiresAt });
-    if (updated) siteChanged(ctx, updated);
+    if (updated) announceSiteChanged(ctx, updated);
     ctx.log.info({ domain, expiresAt: issued.expiresAt }, 'certificate issued');
     return true;
   } catch (err) {
@@ -118,7 +110,7 @@ async function provision(ctx: AppContext, site: SiteRow, domain: string): Promis
       ssl_failures: failures,
       ssl_next_attempt_at: nowIso(Date.now() + orderRetryDelayMs(failures)),
     });
-    if (updated) siteChanged(ctx, updated);
+    if (updated) announceSiteChanged(ctx, updated);
     return false;
   }
 }
@@ -146,7 +138,7 @@ export async function runCertificateWork(
         ssl_message: CERTIFICATES_OFF_MESSAGE,
         ssl_next_attempt_at: nowIso(now + DISABLED_RECHECK_MS),
       });
-      if (updated) siteChanged(ctx, updated);
+      if (updated) announceSiteChanged(ctx, updated);
     }
     return tally;
   }
@@ -168,7 +160,7 @@ export async function runCertificateWork(
       nowIso(Math.max(now, Date.now()) + CLAIM_MS),
     );
     if (!claimed) continue;
-    if (claimed.ssl_status !== site.ssl_status) siteChanged(ctx, claimed);
+    if (claimed.ssl_status !== site.ssl_status) announceSiteChanged(ctx, claimed);
     await recordAcmeOrder(ctx.db, domain, Date.now());
     if (await provision(ctx, claimed, domain)) tally.issued += 1;
     else tally.failed += 1;

@@ -23,6 +23,7 @@ import { checkCustomDomain } from './custom-domain-names';
 import { expectedRecords, instructionsFor, ownDomainsOf } from './custom-domain-records';
 import { verifyDns, type DnsVerdict } from './dns-verification';
 import { assertEmailVerified, assertMayUseCustomDomains } from '../policy';
+import { announceSiteChanged } from '../sites/site-changed';
 
 // A site's custom domain: added PENDING, VERIFYING while the verify call looks it up, VERIFIED
 // once its DNS record points at the site, FAILED when no record came within 48 hours. A
@@ -38,15 +39,6 @@ function domainStateOf(row: SiteRow): Required<DomainState> {
   const state = {} as Record<string, unknown>;
   for (const key of Object.keys(NO_CUSTOM_DOMAIN)) state[key] = row[key as keyof SiteRow];
   return state as Required<DomainState>;
-}
-
-function siteChanged(ctx: AppContext, site: SiteRow): void {
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: site.user_id,
-    teamId: site.team_id,
-    status: site.status,
-  });
 }
 
 /** A domain that left its site takes its certificate along: nobody serves it any more. */
@@ -77,12 +69,7 @@ async function domainReleased(
   domain: string,
   reason: 'dns-moved' | 'proven-elsewhere',
 ): Promise<void> {
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: site.user_id,
-    teamId: site.team_id,
-    status: site.status,
-  });
+  announceSiteChanged(ctx, site);
   await certificateGone(ctx, domain);
   ctx.events.emit('custom-domain.released', {
     siteId: site.id,
@@ -170,7 +157,7 @@ export async function addCustomDomain(
     if (released && proof) {
       await domainReleased(ctx, holder, domain, 'proven-elsewhere');
     } else {
-      if (released) siteChanged(ctx, released);
+      if (released) announceSiteChanged(ctx, released);
       await certificateGone(ctx, domain);
     }
   }
@@ -200,7 +187,7 @@ export async function addCustomDomain(
     throw err;
   }
   if (!updated) throw badRequest('This site no longer exists.');
-  siteChanged(ctx, updated);
+  announceSiteChanged(ctx, updated);
   domainVerified(ctx, pending, updated);
   return { site: updated, ...guide };
 }
@@ -210,7 +197,7 @@ export async function removeCustomDomain(ctx: AppContext, site: SiteRow): Promis
   if (!site.custom_domain) return site;
   const updated = await setDomainState(ctx.db, site.id, NO_CUSTOM_DOMAIN);
   if (!updated) return site;
-  siteChanged(ctx, updated);
+  announceSiteChanged(ctx, updated);
   await certificateGone(ctx, site.custom_domain);
   return updated;
 }
@@ -237,13 +224,13 @@ export async function verifyCustomDomain(
     domain,
   );
   if (!verifying) throw conflict('The custom domain of this site changed meanwhile. Reload.');
-  siteChanged(ctx, verifying);
+  announceSiteChanged(ctx, verifying);
   const guide = instructionsFor(ctx.config, site, domain);
   const verdict = await verifyDns(lookup, domain, expectedRecords(ctx.config, site, domain));
   const state = stateAfterCheck(site, verdict, Date.now(), true);
   const updated = await setDomainState(ctx.db, site.id, state, domain);
   if (!updated) throw conflict('The custom domain of this site changed meanwhile. Reload.');
-  siteChanged(ctx, updated);
+  announceSiteChanged(ctx, updated);
   domainVerified(ctx, site, updated);
   return {
     verified: verdict.verified,
@@ -296,7 +283,7 @@ export async function recheckCustomDomains(
     if (status === 'FAILED') tally.failed += 1;
     if (updated.domain_lost_at && !site.domain_lost_at) tally.lost += 1;
     if (status !== site.custom_domain_status || updated.domain_lost_at !== site.domain_lost_at) {
-      siteChanged(ctx, updated);
+      announceSiteChanged(ctx, updated);
     }
     domainVerified(ctx, site, updated);
   };

@@ -14,18 +14,14 @@ import { nowIso } from '../../lib/ids';
 import { assertMaySuspend } from '../policy';
 import { shownStatus } from '../sites/site-status';
 import { audit } from './audit';
+import { announceSiteChanged } from '../sites/site-changed';
 
 /** The reason the sites of a suspended account carry: unsuspending enables exactly these. */
 export const SUSPENDED_SITE_REASON = 'Account suspended';
 
 /** Tells every node: hosting drops its copy at once (451 within the second), screens refresh. */
 function announceSite(ctx: AppContext, site: SiteRow): void {
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: site.user_id,
-    teamId: site.team_id,
-    status: shownStatus(site),
-  });
+  announceSiteChanged(ctx, site, shownStatus(site));
 }
 
 export async function disableSite(

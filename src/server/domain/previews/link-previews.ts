@@ -10,6 +10,7 @@ import type { PreviewKind } from '../../../shared/link-previews';
 import { storeBlob } from '../blobs';
 import { pageFacts, type PageFacts } from './page-facts';
 import { BRAND_COLOUR, renderCard } from './preview-card';
+import { announceSiteChanged } from '../sites/site-changed';
 
 /**
  * A claim older than this is a node that died making the preview: another takes it. Longer
@@ -110,12 +111,7 @@ export async function makePreview(
   const sha256 = await storeBlob(ctx.db, ctx.blobs, png);
   const live = await recordPreview(ctx.db, deployment.id, sha256, kind);
   if (live) {
-    ctx.events.emit('site.changed', {
-      siteId: live.id,
-      userId: live.user_id,
-      teamId: live.team_id,
-      status: live.status,
-    });
+    announceSiteChanged(ctx, live);
   }
   return kind;
 }

@@ -21,6 +21,7 @@ import { nowIso } from '../../lib/ids';
 import { planOf } from '../billing/plans';
 import { authorize } from '../policy';
 import { hashToken, newToken } from '../../lib/tokens';
+import { announceSiteChanged } from './site-changed';
 
 /** What became of a guest's sites; presenters/claim.ts shows it. */
 export interface ClaimOutcome {
@@ -51,12 +52,7 @@ async function roomFor(
 function announce(ctx: Pick<AppContext, 'events'>, moved: SiteRow[], guestId: string): void {
   for (const site of moved) {
     // Hosting caches a site with its owner and expiry: it must forget the guest's copy.
-    ctx.events.emit('site.changed', {
-      siteId: site.id,
-      userId: site.user_id,
-      teamId: site.team_id,
-      status: site.status,
-    });
+    announceSiteChanged(ctx, site);
     ctx.events.emit('user.sites-changed', {
       userId: guestId,
       teamId: null,

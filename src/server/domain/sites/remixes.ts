@@ -7,21 +7,13 @@ import { nowIso } from '../../lib/ids';
 import { startDeployment, type Started } from '../deployments/deployments';
 import { liveSourceOf } from '../deployments/source-edits';
 import { assertMayDeploy } from '../policy';
+import { announceSiteChanged } from './site-changed';
 
 // Remix: a copy of a site's live source becomes a new site of the person asking, under a
 // subdomain of their choosing, through the same door as any deploy (startDeployment: plan
 // limits, the build queue's caps, a guest's 24-hour expiry). Only the source travels: the new
 // site starts with none of the original's keys, AI settings, storage, domain, page settings,
 // password or share links, which all hang off the original's site row, not its source.
-
-function siteChanged(ctx: AppContext, site: SiteRow): void {
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: site.user_id,
-    teamId: site.team_id,
-    status: site.status,
-  });
-}
 
 /**
  * Allows or stops remixing. Hosting hears 'site.changed', drops the cached site and shows (or
@@ -35,7 +27,7 @@ export async function changeRemixing(
   const { allowed } = UpdateRemixRequestSchema.parse(body ?? {});
   const updated = await setRemixAllowed(ctx.db, site.id, allowed, nowIso());
   if (!updated) throw notFound('Site not found');
-  siteChanged(ctx, updated);
+  announceSiteChanged(ctx, updated);
   return updated;
 }
 
@@ -62,6 +54,6 @@ export async function remixSite(
     remixOf: { siteId: original.id, subdomain: original.subdomain },
   });
   const counted = await countRemixOf(ctx.db, original.id);
-  if (counted) siteChanged(ctx, counted);
+  if (counted) announceSiteChanged(ctx, counted);
   return started;
 }

@@ -20,6 +20,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { siteUrl } from '../../lib/urls';
 import { assertMayMakePrivate } from '../policy';
 import { hashPassword } from '../accounts/passwords';
+import { announceSiteChanged } from './site-changed';
 
 // Private sites: the owner sets a password (hashed with scrypt, as account passwords are) and
 // hands out share links; hosting asks visitors for the password (hosting/private-access.ts).
@@ -37,16 +38,6 @@ async function assertOwnerMay(ctx: AppContext, site: SiteRow): Promise<void> {
   assertMayMakePrivate(ctx.config, owner);
 }
 
-function changed(ctx: AppContext, site: SiteRow): SiteRow {
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: site.user_id,
-    teamId: site.team_id,
-    status: site.status,
-  });
-  return site;
-}
-
 /**
  * Sets, changes or removes a site's password. Any change logs every visitor out (the cookies
  * name the old generation); removing it also ends the share links. Removing needs no plan, so
@@ -62,7 +53,7 @@ export async function changeAccess(
   const hash = password === null ? null : await hashPassword(password);
   const updated = await setSitePassword(ctx.db, site.id, hash, nowIso());
   if (!updated) throw notFound('Site not found');
-  return changed(ctx, updated);
+  return announceSiteChanged(ctx, updated);
 }
 
 export function presentShareLink(row: SiteShareLinkRow): ShareLink {
@@ -100,7 +91,7 @@ export async function createShareLink(
   if (made === 'full') {
     throw conflict(`A site keeps ${MAX_SHARE_LINKS} share links at most: revoke one first.`);
   }
-  changed(ctx, made.site);
+  announceSiteChanged(ctx, made.site);
   const url = `${siteUrl(ctx.config, site.subdomain)}/?${SHARE_PARAM}=${token}`;
   return { site: made.site, shareLink: { ...presentShareLink(row), url } };
 }
@@ -113,5 +104,5 @@ export async function revokeShareLink(
 ): Promise<SiteRow> {
   const updated = await deleteShareLink(ctx.db, site.id, linkId, nowIso());
   if (!updated) throw notFound('Share link not found');
-  return changed(ctx, updated);
+  return announceSiteChanged(ctx, updated);
 }

@@ -12,25 +12,16 @@ import { notFound, payloadTooLarge, unsupportedMediaType } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import { storeHeldBlob, releaseBlobHold } from '../blobs';
 import { assertMayWhiteLabel } from '../policy';
+import { announceSiteChanged } from './site-changed';
 
 // A site's page settings: white-label (Pro and ADMIN), and the title, description and pictures
 // hosting writes into every HTML page it serves. Nothing is rebuilt: a change reaches every
 // web node through 'site.changed', which drops the site from their caches.
 
-function changed(ctx: AppContext, site: SiteRow): SiteRow {
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: site.user_id,
-    teamId: site.team_id,
-    status: site.status,
-  });
-  return site;
-}
-
 async function write(ctx: AppContext, site: SiteRow, change: BrandingChange): Promise<SiteRow> {
   const updated = await updateSiteBranding(ctx.db, site.id, change, nowIso());
   if (!updated) throw notFound('Site not found');
-  return changed(ctx, updated);
+  return announceSiteChanged(ctx, updated);
 }
 
 export async function changeBranding(

@@ -16,6 +16,7 @@ import { notFound } from '../../errors';
 import { nowIso } from '../../lib/ids';
 import { customDomainUrl, siteUrl } from '../../lib/urls';
 import { isExpired } from './expiry';
+import { announceSiteChanged } from './site-changed';
 
 // Embeds: who may frame a site (CSP frame-ancestors, sent by hosting) and the oEmbed answer for
 // a site's address. A change needs no rebuild: 'site.changed' drops the site from every web
@@ -46,12 +47,7 @@ export async function changeEmbedding(
   const column = allowedOrigins === null ? null : allowedOrigins.join(' ');
   const updated = await updateSiteEmbedding(ctx.db, site.id, column, nowIso());
   if (!updated) throw notFound('Site not found');
-  ctx.events.emit('site.changed', {
-    siteId: updated.id,
-    userId: updated.user_id,
-    teamId: updated.team_id,
-    status: updated.status,
-  });
+  announceSiteChanged(ctx, updated);
   return updated;
 }
 

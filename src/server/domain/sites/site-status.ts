@@ -3,6 +3,7 @@ import { setSiteStatus } from '../../db/queries/sites';
 import type { AppContext } from '../../context';
 import type { SiteRow } from '../../db/schema';
 import { isExpired } from './expiry';
+import { announceSiteChanged } from './site-changed';
 
 /** A site with a live version serves it: publishing or rolling back makes it ACTIVE. */
 export const STATUS_WITH_LIVE_VERSION = 'ACTIVE' satisfies SiteStatus;
@@ -19,12 +20,7 @@ export async function changeSiteStatus(
   status: SiteStatus,
 ): Promise<void> {
   await setSiteStatus(ctx.db, site.id, status);
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: site.user_id,
-    teamId: site.team_id,
-    status,
-  });
+  announceSiteChanged(ctx, { ...site, status });
 }
 
 /**

@@ -11,6 +11,7 @@ import type { SiteRow, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { deleteUnreferencedBlobs } from '../blobs';
 import { STATUS_WITH_LIVE_VERSION } from './site-status';
+import { announceSiteChanged } from './site-changed';
 
 /**
  * The person's personal sites. A team site carries its owner's `user_id` (so the owner's plan
@@ -57,11 +58,6 @@ export async function rollbackSite(
   }
   const updated = await setLiveDeployment(ctx.db, site.id, deployment.id, STATUS_WITH_LIVE_VERSION);
   if (!updated) throw notFound('Site not found');
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: site.user_id,
-    teamId: site.team_id,
-    status: STATUS_WITH_LIVE_VERSION,
-  });
+  announceSiteChanged(ctx, site, STATUS_WITH_LIVE_VERSION);
   return { site: updated, deployment };
 }

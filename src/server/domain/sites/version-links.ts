@@ -4,6 +4,7 @@ import { setVersionLinks } from '../../db/queries/version-links';
 import type { SiteRow } from '../../db/schema';
 import { notFound } from '../../errors';
 import { nowIso } from '../../lib/ids';
+import { announceSiteChanged } from './site-changed';
 
 /**
  * Turns a site's version links on or off. Every web node hears 'site.changed' and drops the
@@ -17,11 +18,6 @@ export async function changeVersionLinks(
   const { enabled } = UpdateVersionLinksRequestSchema.parse(body ?? {});
   const updated = await setVersionLinks(ctx.db, site.id, enabled, nowIso());
   if (!updated) throw notFound('Site not found');
-  ctx.events.emit('site.changed', {
-    siteId: updated.id,
-    userId: updated.user_id,
-    teamId: updated.team_id,
-    status: updated.status,
-  });
+  announceSiteChanged(ctx, updated);
   return updated;
 }

@@ -15,6 +15,7 @@ import { nowIso } from '../../lib/ids';
 import { assertCanCreateSite } from '../billing/plans';
 import { assertMayRunTeam, authorize, authorizeOnTeam, withMembership } from '../policy';
 import { recordActivity, who } from './activity';
+import { announceSiteChanged } from '../sites/site-changed';
 
 // Sites that belong to a team: made there by a deploy, moved in and out, listed with authors.
 // A team site's `user_id` is the team owner's, so the owner's plan counts it.
@@ -137,12 +138,7 @@ export async function moveSite(
       `${who(user)} moved ${site.subdomain} into the team`,
     );
   }
-  ctx.events.emit('site.changed', {
-    siteId: site.id,
-    userId: newOwner.id,
-    teamId,
-    status: site.status,
-  });
+  announceSiteChanged(ctx, { ...site, user_id: newOwner.id, team_id: teamId });
   // It leaves one list (a person's or a team's) and joins another, even with the same payer.
   ctx.events.emit('user.sites-changed', {
     userId: site.user_id,
