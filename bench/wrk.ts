@@ -2,7 +2,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-export const DURATION = process.env.BENCH_SECONDS ?? '10';
+export const DURATION = process.env.BENCH_SECONDS ?? '3';
 export const CONNECTIONS = '50';
 // One wrk thread leaves the other core of a two-core machine to the server under test, so
 // neither server fights the load generator for a core (BENCH_THREADS for bigger machines).

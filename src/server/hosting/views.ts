@@ -57,15 +57,23 @@ interface Pending {
   views: number;
   pages: Map<string, number>;
   referrers: Map<string, number>;
-  /** address + browser; turned into the day's salted hashes at the flush */
-  visitors: Set<string>;
+  /**
+   * address → the browsers seen from it; turned into the day's salted hashes at the flush.
+   * Kept apart rather than joined: a view then builds and hashes no new string (the address
+   * is the connection's own string, the browser's was hashed by the robot test already).
+   */
+  visitors: Map<string, Set<string>>;
+  /** pairs in `visitors` */
+  visitorCount: number;
 }
 
 const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 function bump(map: Map<string, number>, key: string, cap: number): void {
-  const k = map.has(key) || map.size < cap ? key : OTHER_LABEL;
-  map.set(k, (map.get(k) ?? 0) + 1);
+  const n = map.get(key);
+  if (n !== undefined) map.set(key, n + 1);
+  else if (map.size < cap) map.set(key, 1);
+  else map.set(OTHER_LABEL, (map.get(OTHER_LABEL) ?? 0) + 1);
 }
 
 /**
@@ -123,7 +131,13 @@ export class ViewCounter {
     if (!sites) this.pending.set(this.today, (sites = new Map()));
     let site = sites.get(view.siteId);
     if (!site) {
-      site = { views: 0, pages: new Map(), referrers: new Map(), visitors: new Set() };
+      site = {
+        views: 0,
+        pages: new Map(),
+        referrers: new Map(),
+        visitors: new Map(),
+        visitorCount: 0,
+      };
       sites.set(view.siteId, site);
     }
     site.views++;
@@ -131,8 +145,12 @@ export class ViewCounter {
     bump(site.pages, pagePath(view.url), PENDING_KEYS_CAP);
     const referrer = referrerOf(view.referer, view.host);
     if (referrer !== null) bump(site.referrers, referrer, PENDING_KEYS_CAP);
-    if (site.visitors.size < PENDING_VISITORS_CAP) {
-      site.visitors.add(`${view.address}\n${view.userAgent ?? ''}`);
+    if (site.visitorCount < PENDING_VISITORS_CAP) {
+      let browsers = site.visitors.get(view.address);
+      if (!browsers) site.visitors.set(view.address, (browsers = new Set()));
+      const size = browsers.size;
+      browsers.add(view.userAgent ?? '');
+      site.visitorCount += browsers.size - size;
     }
   }
 
@@ -211,7 +229,11 @@ export class ViewCounter {
     return known;
   }
 
-  private async newHashes(day: string, siteId: string, visitors: Set<string>): Promise<string[]> {
+  private async newHashes(
+    day: string,
+    siteId: string,
+    visitors: Pending['visitors'],
+  ): Promise<string[]> {
     if (visitors.size === 0) return [];
     let salt = this.salts.get(day);
     if (!salt) {
@@ -219,9 +241,11 @@ export class ViewCounter {
       this.salts.set(day, salt);
     }
     const out: string[] = [];
-    for (const visitor of visitors) {
-      const hash = visitorHash(salt, siteId, visitor);
-      if (!this.written.has(`${siteId} ${hash}`) || this.writtenDay !== day) out.push(hash);
+    for (const [address, browsers] of visitors) {
+      for (const browser of browsers) {
+        const hash = visitorHash(salt, siteId, `${address}\n${browser}`);
+        if (!this.written.has(`${siteId} ${hash}`) || this.writtenDay !== day) out.push(hash);
+      }
     }
     return out;
   }
