@@ -5,7 +5,7 @@ import type { NpmResolver } from './npm/resolver';
 import type { ModuleBuilder, PackageFetcher } from './npm/package-files';
 import { defaultFavicon } from './favicon';
 import { BuildLog } from './log';
-import { manifestEntries } from './output';
+import { compressFiles, manifestEntries } from './output';
 import { findProject } from './project';
 import { buildProject } from './project-build';
 import { buildReact, pastedFileName } from './react';
@@ -185,6 +185,14 @@ async function buildWith(
     // browsers ask every site for /favicon.ico: answer with ours unless the artifact has one
     if (!out.files.some((f) => f.path === 'favicon.ico')) out.files.push(await defaultFavicon());
     const files = out.files.sort((a, b) => a.path.localeCompare(b.path));
+    const compressing = performance.now();
+    const compression = await compressFiles(files, () => log.checkpoint());
+    log.add(
+      'output',
+      `Compressed the text files (${compression})`,
+      'info',
+      performance.now() - compressing,
+    );
     const bytes = files.reduce((n, f) => n + f.content.byteLength, 0);
     const ms = performance.now() - started;
     log.add(
@@ -195,6 +203,7 @@ async function buildWith(
     );
     return {
       files,
+      compression,
       manifest: {
         entry: 'index.html',
         files: manifestEntries(files),

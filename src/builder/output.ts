@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import mime from 'mime-types';
-import { compressText, isCompressible } from './compress';
+import { compressText, FAST_FIRST_MAX_BYTES, isCompressible } from './compress';
 import type { BuiltFile, ManifestEntry } from './types';
 
 export function sha256(content: Uint8Array): string {
@@ -18,10 +18,30 @@ export async function makeFile(
   immutable: boolean,
 ): Promise<BuiltFile> {
   const contentType = contentTypeOf(path);
-  const file: BuiltFile = { path, content, contentType, sha256: sha256(content), immutable };
-  if (isCompressible(contentType) && content.byteLength > 0)
-    Object.assign(file, compressText(content));
-  return file;
+  return { path, content, contentType, sha256: sha256(content), immutable };
+}
+
+function compressible(file: BuiltFile): boolean {
+  return isCompressible(file.contentType) && file.content.byteLength > 0;
+}
+
+/**
+ * Gives a build's text files their gzip and brotli variants, once all are made: how hard
+ * depends on how much there is (compress.ts). `check` runs between files, so a stopped
+ * build of many files ends at its next one.
+ */
+export async function compressFiles(
+  files: BuiltFile[],
+  check: () => Promise<void>,
+): Promise<'fast' | 'balanced'> {
+  const texts = files.filter(compressible);
+  const bytes = texts.reduce((n, f) => n + f.content.byteLength, 0);
+  const effort = bytes <= FAST_FIRST_MAX_BYTES ? 'fast' : 'balanced';
+  for (const file of texts) {
+    await check();
+    Object.assign(file, compressText(file.content, effort));
+  }
+  return effort;
 }
 
 export function manifestEntries(files: BuiltFile[]): ManifestEntry[] {

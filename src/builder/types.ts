@@ -53,6 +53,11 @@ export interface BuildLogLine {
 
 export interface BuildResult {
   files: BuiltFile[];
+  /**
+   * How hard the variants were compressed (builder/compress.ts): `fast` ones are meant to be
+   * compressed again at `best` once the site is live.
+   */
+  compression: 'fast' | 'balanced';
   manifest: BuildManifest;
   logs: BuildLogLine[];
   warnings: string[];

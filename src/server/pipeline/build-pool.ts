@@ -2,7 +2,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { BuildInput, BuildLogLine } from '../../builder/types';
 import { STOP, type BuildOutcome, type BuildTask, type BuildThreadData } from './build-task';
-import { compiledBuildWorker } from './compile-worker';
+import { compiledWorker } from './compile-worker';
 
 /** How long a stopped build may take to reach its next step before its thread is terminated. */
 const STOP_GRACE_MS = 3000;
@@ -22,7 +22,7 @@ export class BuildPool {
 
   constructor(private readonly opts: BuildPoolOptions) {
     this.pool = new Piscina({
-      filename: compiledBuildWorker(),
+      filename: compiledWorker('build-worker'),
       // One thread stays warm: a deploy should not wait for a thread and the builder to load.
       minThreads: 1,
       maxThreads: opts.threads,

@@ -19,35 +19,36 @@ export const OUR_CODE_FOR_NODE = {
 } as const satisfies BuildOptions;
 
 /**
- * The build worker as one compiled ES module, behind a CommonJS door (below). Node 20 does
- * not carry the TypeScript loader (tsx, or vitest's) into worker threads, so the thread gets
- * plain JavaScript, compiled once per change. npm packages stay imports, resolved from the repository's node_modules
- * because the file lives beneath it. The builder finds its own folders from import.meta.url,
- * which is pinned to where its source really is.
+ * A worker thread's module (build-worker.ts, recompress-worker.ts) as one compiled ES module,
+ * behind a CommonJS door (below). Node 20 does not carry the TypeScript loader (tsx, or
+ * vitest's) into worker threads, so the thread gets plain JavaScript, compiled once per
+ * change. npm packages stay imports, resolved from the repository's node_modules because the
+ * file lives beneath it. The builder finds its own folders from import.meta.url, which is
+ * pinned to where its source really is.
  */
-export function compiledBuildWorker(): string {
+export function compiledWorker(name: 'build-worker' | 'recompress-worker'): string {
   const pathsModule = path.resolve(here, '../../builder/paths.ts');
   const out = buildSync({
     ...OUR_CODE_FOR_NODE,
-    entryPoints: [path.join(here, 'build-worker.ts')],
+    entryPoints: [path.join(here, `${name}.ts`)],
     define: { 'import.meta.url': JSON.stringify(pathToFileURL(pathsModule).href) },
   });
   const code = out.outputFiles[0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const esm = path.join(CACHE_DIR, `build-worker-${hash}.mjs`);
+  const esm = path.join(CACHE_DIR, `${name}-${hash}.mjs`);
   writeOnce(esm, code);
   // Piscina loads its file with require() first, and Node 20's require() of an ES module once
   // aborted a whole test process ("v8::Module::IsGraphAsync must be used on an instantiated
   // module", under piscina's require). This CommonJS door starts an ordinary import() as the
   // thread starts, so the thread is as warm as before and nothing is required synchronously.
-  const door = path.join(CACHE_DIR, `build-worker-${hash}.cjs`);
+  const door = path.join(CACHE_DIR, `${name}-${hash}.cjs`);
   writeOnce(
     door,
     `'use strict';
 const loading = import(${JSON.stringify(pathToFileURL(esm).href)}).then((m) => m.default);
 // Loaded and failed before any task asked: the task that asks gets the error.
 loading.catch(() => {});
-module.exports = async function runBuild(task) {
+module.exports = async function runTask(task) {
   return (await loading)(task);
 };
 `,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppContext, Part } from '../context';
 import { BuildPool } from './build-pool';
+import { Recompression } from './recompression';
 import { BUILD_NICE } from './thread-priority';
 import { buildLanes, DeploymentWorker } from './worker';
 
@@ -20,7 +21,7 @@ export function createPipeline(ctx: AppContext): Part {
     small: () => pool(1, 0),
     any: (threads) => pool(threads, BUILD_NICE),
   });
-  const worker = new DeploymentWorker(ctx, lanes);
+  const worker = new DeploymentWorker(ctx, lanes, new Recompression(ctx));
   // A deployment queued on any node wakes this worker at once; the poll is only a safety net.
   // The same events reach every node, so the node running a build hears that it is moot.
   const unsubscribe = [

@@ -1,4 +1,4 @@
-import type { BuildInput } from '../../builder/types';
+import type { BuildInput, BuildResult } from '../../builder/types';
 import type { AppContext } from '../context';
 import { siteById } from '../db/queries/sites';
 import type { DeploymentRow } from '../db/schema';
@@ -34,7 +34,7 @@ function failureText(outcome: Extract<BuildOutcome, { ok: false }>): string {
 /**
  * One claimed deployment from source to live: build in the pool, store the files, then let
  * the domain publish it. The site serves its previous version until then, and keeps it
- * when anything fails. The worker may stop it (`signal`, with a StopReason): the build ends
+ * when anything fails. Resolves with the build's result once it is published. The worker may stop it (`signal`, with a StopReason): the build ends
  * at its next step. The builder's thread is terminated when the build runs past
  * BUILD_TIMEOUT_MS.
  */
@@ -43,7 +43,7 @@ export async function runDeployment(
   pool: BuildPool,
   claimed: DeploymentRow,
   signal: AbortSignal,
-): Promise<void> {
+): Promise<BuildResult | void> {
   const site = await siteById(ctx.db, claimed.site_id);
   if (!site) return; // deleted while queued; its rows went with it
   const progress = new BuildProgress(ctx, claimed, site.user_id);
@@ -112,6 +112,7 @@ export async function runDeployment(
       { deploymentId: claimed.id },
       `${site.subdomain} version ${claimed.version} is live (${outcome.result.files.length} files)`,
     );
+    return outcome.result;
   } catch (err) {
     if (signal.aborted) {
       const reason = signal.reason as StopReason;

@@ -12,6 +12,7 @@ import {
 } from './build-queue';
 import type { BuildPool } from './build-pool';
 import type { SmallBuilds } from '../db/queries/deployments';
+import type { Recompression } from './recompression';
 import { runDeployment, type StopReason } from './run-deployment';
 
 const POLL_MS = 1000; // a safety net: queued deployments wake the loop through the event bus
@@ -63,6 +64,8 @@ export class DeploymentWorker {
   constructor(
     private readonly ctx: AppContext,
     private readonly lanes: BuildLane[],
+    /** Published `fast` deployments go there to be compressed again at `best`. */
+    private readonly recompression: Recompression,
   ) {}
 
   async start(): Promise<void> {
@@ -127,7 +130,12 @@ export class DeploymentWorker {
         }
         const abort = new AbortController();
         const id = row.id;
+        const siteId = row.site_id;
         const done = runDeployment(this.ctx, lane.pool, row, abort.signal)
+          .then((published) => {
+            if (published?.compression === 'fast')
+              this.recompression.add(id, siteId, published.files);
+          })
           .catch((err) => {
             if (!abort.signal.aborted) this.ctx.log.error({ err, id }, 'build run failed');
           })
@@ -161,6 +169,6 @@ export class DeploymentWorker {
     await putBackUnfinishedBuilds(this.ctx, this.id, left).catch((err) =>
       this.ctx.log.warn({ err, left }, 'could not put unfinished builds back in the queue'),
     );
-    await Promise.all(this.lanes.map((lane) => lane.pool.close()));
+    await Promise.all([...this.lanes.map((lane) => lane.pool.close()), this.recompression.stop()]);
   }
 }

@@ -79,3 +79,28 @@ export async function blobHashesOfDeployment(
   }
   return hashes;
 }
+
+/**
+ * Puts better-compressed variants in place of a deployment's files' (recompression.ts).
+ * Returns how many rows changed: none when the deployment is gone meanwhile.
+ */
+export async function replaceFileVariants(
+  db: Database,
+  deploymentId: string,
+  variants: { path: string; gzip_sha256?: string; br_sha256?: string }[],
+): Promise<number> {
+  if (variants.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    let changed = 0;
+    for (const { path, ...hashes } of variants) {
+      const result = await trx
+        .updateTable('deployment_files')
+        .set(hashes)
+        .where('deployment_id', '=', deploymentId)
+        .where('path', '=', path)
+        .executeTakeFirst();
+      changed += Number(result.numUpdatedRows);
+    }
+    return changed;
+  });
+}

@@ -1,0 +1,103 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test/databases';
+import { deployCode, uniqueSubdomain, waitForDeployment } from '../../../test/deploy';
+import { registerUser, startTestServer, type TestServer } from '../../../test/server';
+import { filesOfDeployment } from '../db/queries/deployment-files';
+import { compressText } from '../../builder/compress';
+
+const COMPONENT = `import { useState } from 'react';
+export default function Counter() {
+  const [count, setCount] = useState(0);
+  return <button className="px-4 py-2 rounded bg-blue-600 text-white" onClick={() => setCount(count + 1)}>Clicked {count} times</button>;
+}
+`;
+
+/** A site file's raw bytes as sent for one Accept-Encoding, not decoded. */
+function rawGet(port: number, subdomain: string, path: string, accept: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          headers: { host: `${subdomain}.localhost:${port}`, 'accept-encoding': accept },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describeEachDatabase('compressing a live site again at the best level', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('publishes fast variants, then serves smaller best ones of the same bytes, ETag kept', async () => {
+    const { token } = await registerUser(server);
+    const subdomain = uniqueSubdomain('recompress');
+    const res = await deployCode(server, token, subdomain, COMPONENT);
+    expect(res.status).toBe(201);
+    const siteId = res.body.site.id as string;
+    const deploymentId = res.body.deployment.id as string;
+    // Heard before the build ends: the recompression may follow the publish at once.
+    let changed: () => void = () => {};
+    const off = server.ctx.events.on('site.changed', (e) => {
+      if (e.siteId === siteId) changed();
+    });
+    const done = await waitForDeployment(server, token, deploymentId);
+    expect(done.status).toBe('SUCCESS');
+    const first = await filesOfDeployment(server.ctx.db, deploymentId);
+    const bundle = first.find((f) => f.path.endsWith('.js') && f.size > 20_000)!;
+    expect(bundle).toBeDefined();
+    const fastBr = await rawGet(server.port, subdomain, `/${bundle.path}`, 'br');
+    expect(fastBr.headers['content-encoding']).toBe('br');
+    const identity = brotliDecompressSync(fastBr.body);
+
+    // The site changes once more when the new variants are in place: checked at each change.
+    let bundleAfter = bundle;
+    while (bundleAfter.br_sha256 === bundle.br_sha256) {
+      const next = new Promise<void>((resolve) => (changed = resolve));
+      bundleAfter = (await filesOfDeployment(server.ctx.db, deploymentId)).find(
+        (f) => f.path === bundle.path,
+      )!;
+      if (bundleAfter.br_sha256 === bundle.br_sha256) await next;
+    }
+    off();
+    expect(bundleAfter.sha256).toBe(bundle.sha256);
+    expect(bundleAfter.br_sha256).not.toBe(bundle.br_sha256);
+
+    const bestBr = await rawGet(server.port, subdomain, `/${bundle.path}`, 'br');
+    expect(bestBr.body.byteLength).toBeLessThan(fastBr.body.byteLength);
+    expect(brotliDecompressSync(bestBr.body).equals(identity)).toBe(true);
+    // exactly what the best level makes: the new variant is the one served
+    expect(bestBr.body.equals(Buffer.from(compressText(identity, 'best').br))).toBe(true);
+    expect(bestBr.headers.etag).toBe(fastBr.headers.etag);
+    const gzip = await rawGet(server.port, subdomain, `/${bundle.path}`, 'gzip');
+    expect(gunzipSync(gzip.body).equals(identity)).toBe(true);
+    // The fast variants are no longer referenced: nothing stored still points at them.
+    const stillNamed = await server.ctx.db
+      .selectFrom('deployment_files')
+      .select('path')
+      .where('br_sha256', '=', bundle.br_sha256)
+      .execute();
+    expect(stillNamed).toEqual([]);
+  });
+});

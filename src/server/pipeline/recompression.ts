@@ -1,0 +1,133 @@
+import { Piscina } from 'piscina';
+import type { BuiltFile } from '../../builder/types';
+import type { AppContext } from '../context';
+import { replaceFileVariants } from '../db/queries/deployment-files';
+import { siteById } from '../db/queries/sites';
+import { releaseBlobHold, storeHeldBlob } from '../domain/blobs';
+import { announceSiteChanged } from '../domain/sites/site-changed';
+import { sha256Hex } from '../lib/ids';
+import { compiledWorker } from './compile-worker';
+
+/** What the recompression thread is given: one text file's bytes. */
+export interface RecompressTask {
+  content: Uint8Array;
+}
+
+/** What the recompression thread is started with. */
+export interface RecompressThreadData {
+  /** Its CPU niceness: below builds, which a creator is waiting for. */
+  nice: number;
+}
+
+/** Background work yields to builds (BUILD_NICE, 10) as builds yield to serving. */
+const RECOMPRESS_NICE = 15;
+/** Published deployments waiting for their pass; past this, the oldest keep their `fast` files. */
+const MAX_WAITING = 20;
+
+interface Waiting {
+  deploymentId: string;
+  siteId: string;
+  files: BuiltFile[];
+}
+
+/**
+ * A site goes live with its text files compressed `fast` (builder/compress.ts); this node then
+ * compresses them again at `best`, one deployment at a time in a thread of its own, and puts
+ * the smaller variants in their place. The site is served all along: a variant's new bytes
+ * decode to the same file, so its ETag stays; the old bytes are collected once unreferenced.
+ * Only the node that built a deployment does this, from the bytes it still holds.
+ */
+export class Recompression {
+  private readonly waiting: Waiting[] = [];
+  private running: Promise<void> | null = null;
+  private pool: Piscina<RecompressTask, { gzip: Uint8Array; br: Uint8Array }> | null = null;
+  private stopped = false;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Queues a published deployment's `fast` text files. */
+  add(deploymentId: string, siteId: string, files: BuiltFile[]): void {
+    const texts = files.filter((f) => f.br || f.gzip);
+    if (this.stopped || texts.length === 0) return;
+    if (this.waiting.length >= MAX_WAITING) this.waiting.shift();
+    this.waiting.push({ deploymentId, siteId, files: texts });
+    this.next();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.waiting.length = 0;
+    await this.running;
+    await this.pool?.destroy();
+  }
+
+  private next(): void {
+    if (this.running || this.stopped) return;
+    const job = this.waiting.shift();
+    if (!job) return;
+    this.running = this.recompress(job)
+      .catch((err: unknown) =>
+        this.ctx.log.warn(
+          { err, deploymentId: job.deploymentId },
+          'recompressing a deployment failed: it keeps its first variants',
+        ),
+      )
+      .finally(() => {
+        this.running = null;
+        this.next();
+      });
+  }
+
+  private threads() {
+    // No thread is kept while there is nothing to do; the module it loads is only zlib.
+    this.pool ??= new Piscina({
+      filename: compiledWorker('recompress-worker'),
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 10_000,
+      workerData: { nice: RECOMPRESS_NICE } satisfies RecompressThreadData,
+    });
+    return this.pool;
+  }
+
+  private async recompress(job: Waiting): Promise<void> {
+    const better: {
+      path: string;
+      blobs: { sha256: string; data: Uint8Array }[];
+      hashes: Record<string, string>;
+    }[] = [];
+    for (const file of job.files) {
+      if (this.stopped) return;
+      const best = await this.threads().run({ content: file.content });
+      const hashes: Record<string, string> = {};
+      const blobs: { sha256: string; data: Uint8Array }[] = [];
+      for (const encoding of ['br', 'gzip'] as const) {
+        const first = file[encoding];
+        const data = best[encoding];
+        if (!first || data.byteLength >= first.byteLength) continue;
+        const sha256 = sha256Hex(data);
+        hashes[`${encoding}_sha256`] = sha256;
+        blobs.push({ sha256, data });
+      }
+      if (blobs.length > 0) better.push({ path: file.path, blobs, hashes });
+    }
+    if (better.length === 0 || this.stopped) return;
+    // The bytes first, held against collection until the rows name them: a visitor never
+    // gets a hash whose bytes are not stored yet.
+    const held = [];
+    for (const { blobs } of better) {
+      for (const { sha256, data } of blobs) {
+        held.push(await storeHeldBlob(this.ctx.db, this.ctx.blobs, data, sha256));
+      }
+    }
+    const changed = await replaceFileVariants(
+      this.ctx.db,
+      job.deploymentId,
+      better.map(({ path, hashes }) => ({ path, ...hashes })),
+    );
+    for (const hold of held) await releaseBlobHold(this.ctx.db, hold);
+    const site = changed > 0 ? await siteById(this.ctx.db, job.siteId) : undefined;
+    // Every node's hosting drops the site's cached files and reads the new variants.
+    if (site) announceSiteChanged(this.ctx, site);
+  }
+}
