@@ -49,6 +49,9 @@ export class Recompression {
   add(deploymentId: string, siteId: string, files: BuiltFile[]): void {
     const texts = files.filter((f) => f.br || f.gzip);
     if (this.stopped || texts.length === 0) return;
+    // A newer version of the site makes a waiting one moot: its files are no longer served.
+    const older = this.waiting.findIndex((w) => w.siteId === siteId);
+    if (older !== -1) this.waiting.splice(older, 1);
     if (this.waiting.length >= MAX_WAITING) this.waiting.shift();
     this.waiting.push({ deploymentId, siteId, files: texts });
     this.next();
@@ -91,6 +94,9 @@ export class Recompression {
   }
 
   private async recompress(job: Waiting): Promise<void> {
+    // Only the live version is worth a second of brotli: one replaced meanwhile is skipped.
+    const live = await siteById(this.ctx.db, job.siteId);
+    if (live?.current_deployment_id !== job.deploymentId) return;
     const better: {
       path: string;
       blobs: { sha256: string; data: Uint8Array }[];
