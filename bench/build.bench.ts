@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { launchBrowser } from '../test/browser';
 import { loadCorpus, REPO_ROOT, sampleInput, type Sample } from '../test/builder-corpus';
+import { readCdnLink } from '../src/builder/cdn/links';
 import { compressText } from '../src/builder/compress';
 import { BuildError, createBuilder, type PackageResolver } from '../src/builder/index';
 import { beforeRev, buildBefore } from './build-before';
@@ -59,6 +60,18 @@ createRoot(document.getElementById('root')).render(createElement(M.default ?? Ob
           name: 'artifact',
           setup(b) {
             b.onResolve({ filter: /^\.\/artifact$/ }, () => ({ path: 'a', namespace: 'artifact' }));
+            // esbuild leaves a web address out of the bundle; the page has that package in it,
+            // so the plain bundle takes the same package from node_modules, or its bytes
+            // would be missing from one side of the ratio.
+            b.onResolve({ filter: /^(https?:)?\/\//i }, (args) => {
+              const link = readCdnLink(args.path);
+              if (link?.kind !== 'npm') return undefined;
+              const file = link.file?.replace(/^\.?\//, '').replace(/^\+esm$/, '') ?? '';
+              return b.resolve(file ? `${link.name}/${file}` : link.name, {
+                resolveDir: REPO_ROOT,
+                kind: args.kind,
+              });
+            });
             b.onLoad({ filter: /.*/, namespace: 'artifact' }, () => ({
               contents: /export\s+default|export\s+(function|const)/.test(source)
                 ? source

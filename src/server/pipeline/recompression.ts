@@ -32,8 +32,8 @@ interface Waiting {
 
 /**
  * A site goes live with its text files compressed `fast` (builder/compress.ts); this node then
- * compresses them again at `best`, one deployment at a time in a thread of its own, and puts
- * the smaller variants in their place. The site is served all along: a variant's new bytes
+ * compresses them again at `best`, one deployment at a time in a thread of its own, while it
+ * builds nothing, and puts the smaller variants in their place. The site is served all along: a variant's new bytes
  * decode to the same file, so its ETag stays; the old bytes are collected once unreferenced.
  * Only the node that built a deployment does this, from the bytes it still holds.
  */
@@ -42,8 +42,25 @@ export class Recompression {
   private running: Promise<void> | null = null;
   private pool: Piscina<RecompressTask, { gzip: Uint8Array; br: Uint8Array }> | null = null;
   private stopped = false;
+  /** Builds running on this node: recompression waits for none, as people wait for those. */
+  private builds = 0;
+  private idle: (() => void) | null = null;
 
   constructor(private readonly ctx: AppContext) {}
+
+  /** The worker says how many builds it runs whenever that changes. */
+  buildsRunning(count: number): void {
+    this.builds = count;
+    if (count > 0) return;
+    this.idle?.();
+    this.idle = null;
+    this.next();
+  }
+
+  private noBuilds(): Promise<void> {
+    if (this.builds === 0 || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => (this.idle = resolve));
+  }
 
   /** Queues a published deployment's `fast` text files. */
   add(deploymentId: string, siteId: string, files: BuiltFile[]): void {
@@ -60,12 +77,13 @@ export class Recompression {
   async stop(): Promise<void> {
     this.stopped = true;
     this.waiting.length = 0;
+    this.idle?.();
     await this.running;
     await this.pool?.destroy();
   }
 
   private next(): void {
-    if (this.running || this.stopped) return;
+    if (this.running || this.stopped || this.builds > 0) return;
     const job = this.waiting.shift();
     if (!job) return;
     this.running = this.recompress(job)
@@ -103,6 +121,8 @@ export class Recompression {
       hashes: Record<string, string>;
     }[] = [];
     for (const file of job.files) {
+      // Between files, a build that began meanwhile goes first.
+      await this.noBuilds();
       if (this.stopped) return;
       const best = await this.threads().run({ content: file.content });
       const hashes: Record<string, string> = {};

@@ -141,9 +141,11 @@ export class DeploymentWorker {
           })
           .finally(() => {
             this.running.delete(id);
+            this.recompression.buildsRunning(this.running.size);
             this.wake();
           });
         this.running.set(id, { siteId: row.site_id, lane, done, abort });
+        this.recompression.buildsRunning(this.running.size);
       }
     }
   }
