@@ -26,14 +26,22 @@ export function isBot(userAgent: string | undefined): boolean {
 const botByAgent = new Map<string, boolean>();
 const MAX_REMEMBERED_AGENTS = 1024;
 
+// Views come in runs from the same browser (a page's visitor, a crowd of one browser build):
+// comparing with the last one is cheaper than hashing a new 100-character string for the map.
+let lastAgent = '';
+let lastBot = false;
+
 function isBotCached(userAgent: string | undefined): boolean {
   if (userAgent === undefined) return false;
+  if (userAgent === lastAgent) return lastBot;
   let bot = botByAgent.get(userAgent);
   if (bot === undefined) {
     bot = isBot(userAgent);
     if (botByAgent.size >= MAX_REMEMBERED_AGENTS) botByAgent.clear();
     botByAgent.set(userAgent, bot);
   }
+  lastAgent = userAgent;
+  lastBot = bot;
   return bot;
 }
 
