@@ -241,7 +241,28 @@ export function serveFile(
     rangeHeader === undefined
       ? pickEncoding(req.headers['accept-encoding'], file.encodings)
       : 'identity';
-  if (status === 200 && isHtml(file) && !head) opts.onDocument?.(req);
+  if (!(status === 200 && isHtml(file) && !head) || !opts.onDocument) {
+    return answerFile(req, res, file, status, encoding, rangeHeader, opts, site, head);
+  }
+  // A page view is counted once its answer is written (or, read from the store, on its way).
+  try {
+    return answerFile(req, res, file, status, encoding, rangeHeader, opts, site, head);
+  } finally {
+    opts.onDocument(req);
+  }
+}
+
+function answerFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: HostedFile,
+  status: number,
+  encoding: Encoding,
+  rangeHeader: string | undefined,
+  opts: ServeOptions,
+  site: Readonly<Headers>,
+  head: boolean,
+): void | Promise<void> {
   if (opts.html && isHtml(file) && !file.stream) {
     const accepted = pickEncoding(req.headers['accept-encoding'], GZIP_ONLY);
     const ifNoneMatch = req.headers['if-none-match'];
