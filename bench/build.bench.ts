@@ -11,7 +11,7 @@ import { readCdnLink } from '../src/builder/cdn/links';
 import { compressText } from '../src/builder/compress';
 import { BuildError, createBuilder, type PackageResolver } from '../src/builder/index';
 import { beforeRev, buildBefore } from './build-before';
-import { firstRender, serveSite, toSite } from './site-visits';
+import { firstRender, servedBody, serveSite, toSite } from './site-visits';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -151,7 +151,7 @@ for (const sample of samples) {
   if (Number.isFinite(ratio)) ratios.push(ratio);
   const jsBytes = result.files
     .filter((f) => /^assets\/(app|chunk)-.*\.js$/.test(f.path))
-    .reduce((n, f) => n + (f.br ?? f.content).byteLength, 0);
+    .reduce((n, f) => n + servedBody(f).byteLength, 0);
   if (Number.isFinite(plain)) jsRatios.push(jsBytes / plain);
   rows.push([
     sample.file,
@@ -185,7 +185,7 @@ for (const sample of projects) {
     const step = (name: string) => r.logs.find((l) => l.step === name && l.ms !== undefined)?.ms;
     compile.push((step('bundle') ?? 0) + (step('styles') ?? 0));
   }
-  const stored = result.files.reduce((n, f) => n + (f.br ?? f.content).byteLength, 0);
+  const stored = result.files.reduce((n, f) => n + servedBody(f).byteLength, 0);
   const now = await serveSite(toSite(result.files));
   const then = before.get(sample.file);
   const old = then ? await serveSite(then.files) : undefined;

@@ -85,13 +85,10 @@ export async function firstRender(browser: Browser, url: string, text: string): 
  * variants are compressed again at `best` in the background (pipeline/recompression.ts).
  */
 export function toSite(files: BuiltFile[]): Map<string, SiteFile> {
-  return new Map(
-    files.map((f) => [
-      f.path,
-      {
-        contentType: f.contentType,
-        body: Buffer.from(f.br ? compressText(f.content, 'best').br : f.content),
-      },
-    ]),
-  );
+  return new Map(files.map((f) => [f.path, { contentType: f.contentType, body: servedBody(f) }]));
+}
+
+/** The bytes of a built file a browser asking for brotli gets once the site is live. */
+export function servedBody(f: BuiltFile): Buffer {
+  return Buffer.from(f.br ? compressText(f.content, 'best').br : f.content);
 }
