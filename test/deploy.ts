@@ -99,6 +99,8 @@ export interface SiteResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** the bytes as sent, not decoded (a compressed variant stays compressed) */
+  body: Buffer;
 }
 
 /** A request to a site on this server by Host header (fetch cannot set Host). */
@@ -120,13 +122,15 @@ export function fetchSite(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+            text: body.toString('utf8'),
+            body,
+          });
+        });
       },
     );
     req.on('error', reject);

@@ -1,8 +1,7 @@
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
-import { deployCode, uniqueSubdomain, waitForDeployment } from '../../../test/deploy';
+import { deployCode, fetchSite, uniqueSubdomain, waitForDeployment } from '../../../test/deploy';
 import { registerUser, startTestServer, type TestServer } from '../../../test/server';
 import { filesOfDeployment } from '../db/queries/deployment-files';
 import { compressText } from '../../builder/compress';
@@ -14,34 +13,9 @@ export default function Counter() {
 }
 `;
 
-/** A site file's raw bytes as sent for one Accept-Encoding, not decoded. */
-function rawGet(port: number, subdomain: string, path: string, accept: string) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          headers: { host: `${subdomain}.localhost:${port}`, 'accept-encoding': accept },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
+/** A site file as sent for one Accept-Encoding: `body` holds the bytes, not decoded. */
+const rawGet = (port: number, subdomain: string, path: string, accept: string) =>
+  fetchSite(port, subdomain, path, { headers: { 'accept-encoding': accept } });
 
 describeEachDatabase('compressing a live site again at the best level', (dialect) => {
   let server: TestServer;
