@@ -2,7 +2,9 @@ import * as esbuild from 'esbuild';
 import { syntaxError } from './errors';
 import { createMountChecker, type MountChecker } from './mount-check';
 import { REPO_ROOT } from './paths';
+import { hashName } from './output';
 import { artifactPlugin, type BundleJob } from './resolve-plugin';
+import { sharedReactBlock, sharedReactPlugin, usesSharedReact } from './shared-react';
 import { BuildError } from './types';
 
 export interface BundleOutput {
@@ -74,6 +76,8 @@ export function createBundler(): Bundler {
         logOverride: { 'import-is-undefined': 'silent' },
         absWorkingDir: REPO_ROOT,
         plugins: [
+          // a split bundle's chunks are modules of their own, which cannot see one file's block
+          ...(splitting ? [] : [sharedReactPlugin]),
           artifactPlugin(() => {
             if (!current) throw new Error('No artifact is being built.');
             return current;
@@ -130,7 +134,20 @@ export function createBundler(): Bundler {
             if (meta?.entryPoint) entryJs = rel;
             if (rel.endsWith('.css') && rel.startsWith('assets/app-')) entryCss = rel;
           }
-          return { files, entryJs, entryCss, inputs: Object.keys(result.metafile.inputs) };
+          const inputs = Object.keys(result.metafile.inputs);
+          const code = files.get(entryJs);
+          if (code && usesSharedReact(code)) {
+            const react = await sharedReactBlock();
+            const whole = new Uint8Array(react.code.byteLength + code.byteLength);
+            whole.set(react.code);
+            whole.set(code, react.code.byteLength);
+            files.delete(entryJs);
+            // named for what it holds, so a new React is a new address too
+            entryJs = hashName('app', '.js', whole);
+            files.set(entryJs, whole);
+            inputs.push(...react.inputs);
+          }
+          return { files, entryJs, entryCss, inputs };
         } finally {
           current = undefined;
         }

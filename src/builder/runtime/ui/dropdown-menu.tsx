@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { DropdownMenu as Menu } from 'radix-ui';
+import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronRight, Circle } from 'lucide-react';
 import { cn } from '../lib/utils';
 import { floatingAnimation } from './overlay';

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { HoverCard as HoverCardPrimitive } from 'radix-ui';
+import * as HoverCardPrimitive from '@radix-ui/react-hover-card';
 import { cn } from '../lib/utils';
 import { floatingAnimation } from './overlay';
 

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Progress as ProgressPrimitive } from 'radix-ui';
+import * as ProgressPrimitive from '@radix-ui/react-progress';
 import { cn } from '../lib/utils';
 
 function Progress({

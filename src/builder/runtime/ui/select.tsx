@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Select as SelectPrimitive } from 'radix-ui';
+import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { cn } from '../lib/utils';
 import { floatingAnimation } from './overlay';

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Separator as SeparatorPrimitive } from 'radix-ui';
+import * as SeparatorPrimitive from '@radix-ui/react-separator';
 import { cn } from '../lib/utils';
 
 function Separator({

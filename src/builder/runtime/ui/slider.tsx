@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Slider as SliderPrimitive } from 'radix-ui';
+import * as SliderPrimitive from '@radix-ui/react-slider';
 import { cn } from '../lib/utils';
 
 function Slider({ className, ...props }: React.ComponentProps<typeof SliderPrimitive.Root>) {
