@@ -241,14 +241,11 @@ export function serveFile(
     rangeHeader === undefined
       ? pickEncoding(req.headers['accept-encoding'], file.encodings)
       : 'identity';
-  if (!(status === 200 && isHtml(file) && !head) || !opts.onDocument) {
-    return answerFile(req, res, file, status, encoding, rangeHeader, opts, site, head);
-  }
-  // A page view is counted once its answer is written (or, read from the store, on its way).
   try {
     return answerFile(req, res, file, status, encoding, rangeHeader, opts, site, head);
   } finally {
-    opts.onDocument(req);
+    // A page view is counted once its answer is written (or, read from the store, on its way).
+    if (status === 200 && !head && opts.onDocument && isHtml(file)) opts.onDocument(req);
   }
 }
 
