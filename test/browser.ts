@@ -1,22 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { HEADLESS_CHROMIUM_ARGS } from '../src/server/lib/headless-chromium';
 
 // Debian's Chromium, never a downloaded one: the tests run the browser the machine keeps up
-// to date. The swiftshader flags give headless WebGL to artifacts that draw with three.js.
+// to date, started as the product starts it for link previews.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: HEADLESS_CHROMIUM_ARGS });
 }
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../e2e/screenshots');

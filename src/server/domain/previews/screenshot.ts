@@ -2,23 +2,12 @@ import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { chromium, type Browser, type Route } from 'playwright-core';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../../../shared/link-previews';
+import { HEADLESS_CHROMIUM_ARGS } from '../../lib/headless-chromium';
 
 // A screenshot of a site as a visitor's browser draws it: headless Chromium opens the site's
 // address, and every request it makes is answered by this node's own hosting (as the status
 // canary fetches) or refused. The page reaches no network but its own site, and whatever it
 // does, the browser is killed at the deadline.
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-extensions',
-  '--mute-audio',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 
 export interface ScreenshotSettings {
   /** The Chromium binary; null or missing on disk: no screenshots. */
@@ -83,7 +72,7 @@ export async function screenshotSite(settings: ScreenshotSettings, host: string)
   if (!settings.chromium) throw new Error('screenshots are turned off');
   const started = chromium.launch({
     executablePath: settings.chromium,
-    args: ARGS,
+    args: HEADLESS_CHROMIUM_ARGS,
     timeout: settings.timeoutMs,
   });
   let browser: Browser | null = null;
