@@ -6,7 +6,7 @@
  * Chromium keeps only the last --disable-features it is given, so a second one replaces
  * Playwright's whole list rather than adding to it.
  */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',
