@@ -7,6 +7,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type DatabaseConnection,
   type DatabaseIntrospector,
   type Driver,
   type Migration,
@@ -46,13 +47,29 @@ import type { DB } from './schema';
 export type Database = Kysely<DB>;
 export type Dialect = 'sqlite' | 'postgres';
 
+/** How long a statement waits for another connection's write lock before it fails. */
+const SQLITE_LOCK_WAIT_MS = 5000;
+const SQLITE_RETRY_MAX_MS = 50;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
+ * Our SQLite dialect differs from Kysely's in two ways.
+ *
+ * A statement that finds the database locked by another connection waits for it without
+ * holding the event loop. SQLite's own busy timeout waits inside the call, and better-sqlite3's
+ * calls are synchronous: the whole process would stop, visitors and API included, for as long
+ * as the lock lasts. And when the holder is a transaction of this very process (another handle
+ * on the same file: a second node in one process, as the cluster tests run them), it could
+ * never reach its COMMIT while we wait, so every such wait ran to its end and failed. Here the
+ * statement fails at once (SQLITE_BUSY) and is tried again after a timer, for the same 5 s.
+ *
  * SQLite undoes a transaction by itself when a write fails for want of room (SQLITE_FULL); the
  * ROLLBACK Kysely then sends fails with "no transaction is active" and would hide the real
  * cause, which callers need to answer 507 instead of 500. So a rollback with nothing to undo
  * is skipped.
  */
-class SqliteDialectKeepingCause extends SqliteDialect {
+class OurSqliteDialect extends SqliteDialect {
   constructor(private readonly settings: { database: SQLite.Database }) {
     super(settings);
   }
@@ -63,7 +80,31 @@ class SqliteDialectKeepingCause extends SqliteDialect {
     driver.rollbackTransaction = async (...args) => {
       if (this.settings.database.inTransaction) await rollback(...args);
     };
+    const acquire = driver.acquireConnection.bind(driver);
+    const waiting = new WeakSet<DatabaseConnection>();
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      if (!waiting.has(connection)) {
+        waiting.add(connection);
+        const execute = connection.executeQuery.bind(connection);
+        connection.executeQuery = (query) => waitForLock(() => execute(query));
+      }
+      return connection;
+    };
     return driver;
+  }
+}
+
+async function waitForLock<T>(run: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+  for (let pause = 1; ; pause = Math.min(pause * 2, SQLITE_RETRY_MAX_MS)) {
+    try {
+      return await run();
+    } catch (err) {
+      // Only a plain lock conflict passes: SQLITE_BUSY_SNAPSHOT and the like cannot be waited out.
+      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+    }
+    await sleep(Math.min(pause, Math.max(0, deadline - Date.now())));
   }
 }
 
@@ -121,13 +162,13 @@ function openDialect(opts: DatabaseOptions, log: () => void): OpenDatabase {
     const db = new Kysely<DB>({ dialect: new PostgresDialectOfOwnSchema({ pool }), log });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  const sqlite = new SQLite(path.join(opts.dataDir, 'app.db'));
+  // No busy timeout inside the call: OurSqliteDialect waits for locks on timers.
+  const sqlite = new SQLite(path.join(opts.dataDir, 'app.db'), { timeout: 0 });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({
-    dialect: new SqliteDialectKeepingCause({ database: sqlite }),
+    dialect: new OurSqliteDialect({ database: sqlite }),
     log,
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
