@@ -76,6 +76,33 @@ describe('deploy input is bounded before any work', () => {
     );
     expect(warm.status, JSON.stringify(warm.body)).toBe(200);
     expect(warm.body.result?.isError, JSON.stringify(warm.body)).toBeFalsy();
+    // React builds start more of the builder (Tailwind, the mount check), in each lane's
+    // thread: a small source takes the small lane, one past its 128 KB the other.
+    const LARGER_THAN_A_SMALL_BUILD = 130 * 1024;
+    const component = 'export default function App() { return <p className="p-4">warm</p>; }';
+    // And the largest upload there may be: what the allocator keeps after one is reused by the
+    // next, so the property below measures what stays, not the first high water.
+    for (const args of [
+      { code: component, subdomain: 'warm-up' },
+      {
+        code: `${component}\n/* ${'x'.repeat(LARGER_THAN_A_SMALL_BUILD)} */`,
+        subdomain: 'warm-up',
+      },
+      {
+        files: [
+          { path: 'index.html', content: '<h1>big</h1>' },
+          {
+            path: 'big.bin',
+            content: 'A'.repeat(Math.ceil(((MAX_UPLOAD_BYTES - 100) * 4) / 3)),
+            encoding: 'base64',
+          },
+        ],
+        subdomain: 'warm-up',
+      },
+    ]) {
+      const built = await send(callBody(args));
+      expect(built.body.result?.isError, JSON.stringify(built.body)).toBeFalsy();
+    }
   }, 180_000);
   afterAll(async () => {
     await stopServer(server);
