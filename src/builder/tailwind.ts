@@ -6,6 +6,7 @@ import animate from 'tailwindcss-animate';
 import processTailwindFeatures from 'tailwindcss/lib/processTailwindFeatures.js';
 import { scannableContent } from './tailwind-content';
 import { BASE_CSS, TAILWIND_THEME } from './tailwind-theme';
+import { dropUnusedVariables } from './unused-variables';
 
 type Ctx = {
   ruleCache: Set<unknown>;
@@ -74,7 +75,8 @@ export function compileTailwind(content: string, extraCss = ''): Promise<Tailwin
     result.root.walkRules((rule) => {
       if (rule.selector.startsWith('.')) classes++;
     });
-    return { css: result.css, classes };
+    dropUnusedVariables(result.root, BASE_CSS.length, content);
+    return { css: result.root.toString(), classes };
   };
   const next = queue.then(run, run);
   queue = next.catch(() => undefined);
