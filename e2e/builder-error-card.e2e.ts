@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../test/browser';
 import { CORPUS_DIR } from '../test/builder-corpus';
@@ -21,6 +21,12 @@ async function open(browser: Browser, input: BuildInput) {
     },
   };
 }
+
+/** The card's script tags: the stub adds one at a page's first error, none before. */
+const cardFetches = (page: Page) =>
+  page
+    .locator('script[src*="assets/error-card-"]')
+    .evaluateAll((tags) => tags.map((t) => (t as HTMLScriptElement).src));
 
 describe('the error card', () => {
   let browser: Browser;
@@ -51,6 +57,24 @@ describe('the error card', () => {
       expect(look.color).toBe('rgb(63, 63, 70)');
       expect(look.width).toBeLessThanOrEqual(512);
       expect(look.height).toBeLessThan(200);
+      // the page carried only the stub; the card came once the app had failed
+      expect(await cardFetches(p.page)).toHaveLength(1);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('is not downloaded by a React app that starts well', async () => {
+    const p = await open(browser, {
+      kind: 'code',
+      source: 'export default function App() { return <h1 className="p-4">All good</h1>; }',
+    });
+    try {
+      await expect.poll(() => p.page.getByText('All good').isVisible()).toBe(true);
+      // the page has fully loaded: anything it was going to fetch at start is fetched
+      await p.page.waitForLoadState('load');
+      expect(await cardFetches(p.page)).toEqual([]);
+      expect(await p.page.getByRole('alert').count()).toBe(0);
     } finally {
       await p.close();
     }

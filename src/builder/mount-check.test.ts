@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_DIR } from '../../test/builder-corpus';
+import { CORPUS_DIR, makeZip } from '../../test/builder-corpus';
 import { build, type BuildResult } from './index';
 
 // The build renders the component once in a sandbox: an app that throws while mounting is
@@ -34,8 +34,13 @@ describe('the mount check', () => {
     });
     expect(checkLines(fine)).toEqual([]);
     expect(checkLines(browserOnly)).toEqual([]);
-    // the card is on every React page, with nothing to add where nothing was found
-    expect(page(fine)).toMatch(/<script>[^<]*This page could not start/);
+    // every React page can show the card, with nothing to add where nothing was found: its
+    // stub is inline, and the card is a file of the site, fetched at the first error
+    const card = fine.files.find((f) => /^assets\/error-card-\w+\.js$/.test(f.path))!;
+    expect(new TextDecoder().decode(card.content)).toContain('This page could not start');
+    expect(page(fine)).toContain(`<script>`);
+    expect(page(fine)).toContain(`"./${card.path}"`);
+    expect(page(fine)).not.toContain('This page could not start');
   });
 
   it('gives up on a render that never ends, within its time bound', async () => {
@@ -57,5 +62,28 @@ describe('the mount check', () => {
     expect(checkLines(r)[0]?.message).toMatch(
       /ReferenceError: .*useState.* \(in Counter, App\.jsx line 1\)/,
     );
+  });
+});
+
+describe("a static site's error card", () => {
+  it('is fetched from the site root by a page in a folder, and shipped once for all pages', async () => {
+    const paints = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+    const r = await build({
+      kind: 'zip',
+      source: makeZip([
+        { name: 'index.html', data: Buffer.from(paints) },
+        { name: 'guide/index.html', data: Buffer.from(paints) },
+        { name: 'about.html', data: Buffer.from('<!doctype html><p>Plain text</p>') },
+      ]),
+      fileName: 'site.zip',
+    });
+    const text = (p: string) =>
+      new TextDecoder().decode(r.files.find((f) => f.path === p)!.content);
+    const cards = r.files.filter((f) => /^assets\/error-card-\w+\.js$/.test(f.path));
+    expect(cards).toHaveLength(1);
+    expect(text('index.html')).toContain(`"./${cards[0]!.path}"`);
+    expect(text('guide/index.html')).toContain(`"../${cards[0]!.path}"`);
+    // a page that paints without script needs no card
+    expect(text('about.html')).not.toContain('error-card');
   });
 });

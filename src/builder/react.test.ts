@@ -22,7 +22,7 @@ function css(r: BuildResult): string {
 
 function js(r: BuildResult): string {
   return r.files
-    .filter((f) => f.path.endsWith('.js') && !f.path.includes('runtime-'))
+    .filter((f) => f.path.endsWith('.js') && !/runtime-|error-card-/.test(f.path))
     .map((f) => decode(f.content))
     .join('\n');
 }
@@ -199,7 +199,9 @@ export default function App() {
     const first = await builder.build({ kind: 'code', source });
     const again = await builder.build({ kind: 'code', source: source.replace('yyyy', 'yy') });
     for (const r of [first, again]) {
-      const modules = r.files.filter((f) => f.path.endsWith('.js') && !f.path.includes('runtime'));
+      const modules = r.files.filter(
+        (f) => f.path.endsWith('.js') && !/runtime-|error-card-/.test(f.path),
+      );
       expect(modules).toHaveLength(1);
       const html = decode(r.files.find((f) => f.path === 'index.html')!.content);
       expect(html).not.toContain('importmap');
@@ -222,7 +224,9 @@ export default () => <Suspense fallback={<p>…</p>}><Chart /></Suspense>;`),
         { name: 'Chart.jsx', data: Buffer.from('export default () => <p>chart</p>;') },
       ]),
     });
-    const modules = r.files.filter((f) => f.path.endsWith('.js') && !f.path.includes('runtime'));
+    const modules = r.files.filter(
+      (f) => f.path.endsWith('.js') && !/runtime-|error-card-/.test(f.path),
+    );
     expect(modules.length).toBeGreaterThan(1);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Bundler } from './bundle';
 import { findComponent, looksLikeTypeScript } from './detect';
-import { errorCardTag } from './error-card';
+import { errorCardFile, errorCardTag } from './error-card';
 import { defaultFavicon } from './favicon';
 import type { BuildLog } from './log';
 import { installedVersion } from './installed';
@@ -228,6 +228,7 @@ export async function buildReact(
   const runtime = apis.length > 0 ? await siteRuntime(apis) : undefined;
   const out: BuiltFile[] = [
     ...(runtime ? [runtime] : []),
+    await errorCardFile(),
     ...(await Promise.all([
       ...(cssBytes && cssName ? [makeFile(cssName, cssBytes, true)] : []),
       ...[...bundle.files].map(([name, content]) => makeFile(name, content, true)),

@@ -12,7 +12,7 @@ import {
   isFullDocument,
   wrapFragment,
 } from './html';
-import { paintsByScript, withErrorCard } from './error-card';
+import { errorCardFile, paintsByScript, withErrorCard } from './error-card';
 import type { BuildLog } from './log';
 import { makeFile, sha256 } from './output';
 import { runtimeApisUsed, siteRuntime } from './site-script';
@@ -78,6 +78,7 @@ export async function buildStatic(
   for (const [p, c] of ordered)
     if (/\.(html?|m?js)$/i.test(p)) noteModuleLinks(hosting, decoder.decode(c));
   let babel = 0;
+  let withCard = false;
   for (const [full, content] of ordered) {
     await log.checkpoint();
     const path = full.replace(/^\//, '');
@@ -116,7 +117,10 @@ export async function buildStatic(
       ...siteCode,
     ]);
     // a page that paints by script into an empty #root shows what failed instead of nothing
-    if (paintsByScript(html)) html = await withErrorCard(html);
+    if (paintsByScript(html)) {
+      html = await withErrorCard(html, prefix);
+      withCard = true;
+    }
     if (runtime) html = injectRuntime(html, runtime, prefix);
     out.push(await makeFile(path, encoder.encode(html), false));
   }
@@ -129,5 +133,6 @@ export async function buildStatic(
     if (!files.has(`/${name}`)) out.push(await linkedFile(name, bytes));
   }
   if (runtime) out.push(runtime);
+  if (withCard) out.push(await errorCardFile());
   return out;
 }

@@ -2,10 +2,14 @@
 // it (a React tree that threw while mounting is removed whole), the visitor sees what failed
 // in one sentence. It stays out of the way: the page's own content wins whenever it has any,
 // and it names nobody but the error. The build's own check of the page may have found the
-// same error with its component and line; those ride along on the script tag.
+// same error with its component and line; those ride along on the stub's script tag. Pages
+// fetch this script only after an error (error-card-stub.ts).
 
-const script = document.currentScript as HTMLScriptElement | null;
-const known = script?.dataset;
+// The stub in the page's head (error-card-stub.ts) heard the errors before this script came.
+const heard = (
+  window as unknown as { __artifactErrors?: { errors: ErrorEvent[]; found?: DOMStringMap } }
+).__artifactErrors;
+const known = heard?.found;
 let shown = false;
 
 /** The element the page paints into, or the body. */
@@ -58,7 +62,7 @@ function whenSettled(run: () => void): void {
   else addEventListener('load', later, { once: true });
 }
 
-addEventListener('error', (event: ErrorEvent) => {
+function heardError(event: ErrorEvent): void {
   const err = event.error as { name?: string; message?: string } | null;
   const kind = err?.name || 'Error';
   const message = err?.message
@@ -66,4 +70,7 @@ addEventListener('error', (event: ErrorEvent) => {
     : event.message;
   // after the error has run its course (React removes a failed tree just after reporting it)
   whenSettled(() => show(message, kind));
-});
+}
+
+for (const event of heard?.errors ?? []) heardError(event);
+addEventListener('error', heardError);
