@@ -7,7 +7,6 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
-  type DatabaseConnection,
   type DatabaseIntrospector,
   type Driver,
   type Migration,
@@ -71,7 +70,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 class OurSqliteDialect extends SqliteDialect {
   constructor(private readonly settings: { database: SQLite.Database }) {
-    super(settings);
+    super({
+      ...settings,
+      // SQLite has one connection per handle: its statements wait for locks from the start.
+      onCreateConnection: async (connection) => {
+        const execute = connection.executeQuery.bind(connection);
+        connection.executeQuery = (query) => waitForLock(() => execute(query));
+      },
+    });
   }
 
   override createDriver(): Driver {
@@ -79,17 +85,6 @@ class OurSqliteDialect extends SqliteDialect {
     const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (...args) => {
       if (this.settings.database.inTransaction) await rollback(...args);
-    };
-    const acquire = driver.acquireConnection.bind(driver);
-    const waiting = new WeakSet<DatabaseConnection>();
-    driver.acquireConnection = async () => {
-      const connection = await acquire();
-      if (!waiting.has(connection)) {
-        waiting.add(connection);
-        const execute = connection.executeQuery.bind(connection);
-        connection.executeQuery = (query) => waitForLock(() => execute(query));
-      }
-      return connection;
     };
     return driver;
   }
