@@ -37,4 +37,4 @@ export interface SiteRuntimeErrorBody {
 }
 
 /** Claude's storage API limits, so artifacts fail here as they would in Claude. */
-export const STORAGE_LIMITS = { maxKeyLength: 200, maxValueBytes: 5 * 1024 * 1024 } as const;
+export const STORAGE_LIMITS = { maxKeyLength: 200, maxValueBytes: 5_242_880 /* 5 MiB */ } as const;
