@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import postcss from 'postcss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeZip } from '../../test/builder-corpus';
@@ -58,6 +59,70 @@ export default function App() {
         'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium ring-offset-background transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 bg-primary text-primary-foreground hover:bg-primary/90 h-10 px-4 py-2',
       ),
     ).toEqual([]);
+  });
+
+  it('styles the Button and Badge variants the page names, and not the others', async () => {
+    const r = await build({
+      kind: 'code',
+      source: `import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+export default function App({ done }) {
+  return <main><Button variant="outline" size="icon">+</Button><Badge variant={done ? 'secondary' : 'default'}>3</Badge></main>;
+}`,
+    });
+    expect(
+      missingRules(
+        r,
+        'border border-input bg-background hover:bg-accent hover:text-accent-foreground h-10 w-10 bg-secondary text-secondary-foreground hover:bg-secondary/80 bg-primary hover:bg-primary/80',
+      ),
+    ).toEqual([]);
+    const have = classesWithRules(css(r));
+    // destructive and link: named by neither the page nor the kit files it uses
+    expect(have.has('bg-destructive')).toBe(false);
+    expect(have.has('underline-offset-4')).toBe(false);
+  });
+
+  it('keeps a variant that only a kit file asks for (an AlertDialog’s Cancel is an outline button)', async () => {
+    const r = await build({
+      kind: 'code',
+      source: `import { AlertDialog, AlertDialogContent, AlertDialogCancel } from '@/components/ui/alert-dialog';
+export default function App() {
+  return <AlertDialog defaultOpen><AlertDialogContent><AlertDialogCancel>Keep</AlertDialogCancel></AlertDialogContent></AlertDialog>;
+}`,
+    });
+    expect(missingRules(r, 'border-input hover:bg-accent hover:text-accent-foreground')).toEqual(
+      [],
+    );
+  });
+
+  it("plays the kit's enter and exit animations only on pages whose classes play them", async () => {
+    const plain = await build({
+      kind: 'code',
+      source: `export default function App() { return <p className="p-4">Hello</p>; }`,
+    });
+    expect(css(plain)).not.toMatch(/@keyframes (enter|exit)/);
+    const dialog = await build({
+      kind: 'code',
+      source: `import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+export default function App() {
+  return <Dialog defaultOpen><DialogContent><DialogTitle>Hi</DialogTitle></DialogContent></Dialog>;
+}`,
+    });
+    expect(css(dialog)).toMatch(/@keyframes enter/);
+    expect(css(dialog)).toMatch(/@keyframes exit/);
+  });
+
+  it('makes no rule of a called method’s name, and one of the same word in a class', async () => {
+    const r = await build({
+      kind: 'code',
+      source: `export default function App() {
+  const items = [1, 2, 3].filter((n) => n > 1);
+  return <ul className="grayscale">{items.map((n) => <li key={n}>{n}</li>)}</ul>;
+}`,
+    });
+    const have = classesWithRules(css(r));
+    expect(have.has('filter')).toBe(false);
+    expect(have.has('grayscale')).toBe(true);
   });
 
   it('gives an open <Dialog> its overlay and centred content', async () => {
@@ -258,6 +323,29 @@ describe('the page runtime', () => {
     // only the API the code uses travels
     expect(decode(runtime!.content)).toContain('/__storage');
     expect(decode(runtime!.content)).not.toContain('window.claude');
+  });
+
+  it("carries Anthropic's fetch route only for pages that name its URL, window.claude only for pages that name it", async () => {
+    /** What the page's runtime puts on a window: the APIs it adds, and whether it wraps fetch. */
+    const installs = async (source: string) => {
+      const r = await build({ kind: 'code', source });
+      const runtime = r.files.find((f) => /^assets\/runtime-\w+\.js$/.test(f.path))!;
+      const pageFetch = () => Promise.resolve(new Response('{}'));
+      const window: Record<string, unknown> = { fetch: pageFetch };
+      runInNewContext(decode(runtime.content), { window, fetch: pageFetch, Response });
+      return { claude: 'claude' in window, fetchWrapped: window.fetch !== pageFetch };
+    };
+    expect(
+      await installs(`export default function App() {
+  return <button onClick={() => window.claude.complete('hi')}>Ask</button>;
+}`),
+    ).toEqual({ claude: true, fetchWrapped: false });
+    expect(
+      await installs(`export default function App() {
+  const ask = () => fetch('https://api.anthropic.com/v1/messages', { method: 'POST', body: '{}' });
+  return <button onClick={ask}>Ask</button>;
+}`),
+    ).toEqual({ claude: false, fetchWrapped: true });
   });
 
   it('is injected into an HTML page whose script uses window.claude', async () => {

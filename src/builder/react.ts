@@ -7,6 +7,7 @@ import { errorCardFile, errorCardTag } from './error-card';
 import { defaultFavicon } from './favicon';
 import type { BuildLog } from './log';
 import { installedVersion } from './installed';
+import { kitContent, readKitClasses, type KitClasses } from './kit-classes';
 import { mountFailureLine } from './mount-check';
 import { fetchBrandIcons, importedIconNames, kitIconNames, LUCIDE_BRAND_RELEASE } from './lucide';
 import type { PackageFetcher } from './npm/package-files';
@@ -67,16 +68,16 @@ function titleOf(code: string): string {
   return h1?.trim() || 'Artifact';
 }
 
-const kitTexts = new Map<string, Promise<string>>();
+const kitFiles = new Map<string, Promise<KitClasses>>();
 
 /** Kit sources are read once per process: they only change with the builder itself. */
-function kitText(file: string): Promise<string> {
-  let text = kitTexts.get(file);
-  if (!text) {
-    text = readFile(path.join(REPO_ROOT, file), 'utf8');
-    kitTexts.set(file, text);
+function kitFile(file: string): Promise<KitClasses> {
+  let classes = kitFiles.get(file);
+  if (!classes) {
+    classes = readFile(path.join(REPO_ROOT, file), 'utf8').then(readKitClasses);
+    kitFiles.set(file, classes);
   }
-  return text;
+  return classes;
 }
 
 function installedPackage(input: string): [string, string] | undefined {
@@ -115,7 +116,8 @@ async function iconsFor(
 
 /**
  * Tailwind for the artifact's classes plus every class of every kit file in the bundle,
- * whichever of them the page happens to render: kit styles are complete by construction.
+ * whichever of them the page happens to render, and of each kit variant it names: kit styles
+ * are complete by construction for every variant the page can ask for.
  */
 export async function stylesheet(
   files: SourceFiles,
@@ -123,13 +125,12 @@ export async function stylesheet(
   log: BuildLog,
   extraCss = '',
 ) {
-  const kitSource = (await Promise.all(inputs.filter((i) => KIT_SOURCE.test(i)).map(kitText))).join(
-    '\n',
-  );
+  const kit = await Promise.all(inputs.filter((i) => KIT_SOURCE.test(i)).map(kitFile));
   const pageSource = [...files]
     .filter(([f]) => /\.[jt]sx?$|\.html$/.test(f))
     .map(([, c]) => decoder.decode(c))
     .join('\n');
+  const kitSource = kitContent(kit, pageSource);
   const tw = await log.step(
     'styles',
     () => compileTailwind(`${pageSource}\n${kitSource}`, extraCss),

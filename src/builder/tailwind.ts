@@ -6,7 +6,7 @@ import animate from 'tailwindcss-animate';
 import processTailwindFeatures from 'tailwindcss/lib/processTailwindFeatures.js';
 import { scannableContent } from './tailwind-content';
 import { BASE_CSS, TAILWIND_THEME } from './tailwind-theme';
-import { dropUnusedVariables } from './unused-variables';
+import { dropUnusedKeyframes, dropUnusedVariables } from './unused-css';
 
 type Ctx = {
   ruleCache: Set<unknown>;
@@ -75,6 +75,8 @@ export function compileTailwind(content: string, extraCss = ''): Promise<Tailwin
     result.root.walkRules((rule) => {
       if (rule.selector.startsWith('.')) classes++;
     });
+    // Keyframes first: a dropped one no longer reads the properties its frames name.
+    dropUnusedKeyframes(result.root, BASE_CSS.length, content);
     dropUnusedVariables(result.root, BASE_CSS.length, content);
     return { css: result.root.toString(), classes };
   };

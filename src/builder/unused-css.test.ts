@@ -1,7 +1,7 @@
 import postcss from 'postcss';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBuilder } from './index';
-import { dropUnusedVariables } from './unused-variables';
+import { dropUnusedKeyframes, dropUnusedVariables } from './unused-css';
 
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
 
@@ -51,6 +51,37 @@ describe('unused custom properties', () => {
       '.cta{color:hsl(var(--primary))}',
     );
     expect(declared(out)).toEqual(['--primary']);
+  });
+});
+
+describe('unused keyframes', () => {
+  const keyframes = (css: string) => [...css.matchAll(/@keyframes\s+([\w-]+)/g)].map((m) => m[1]);
+  function pruneFrames(ours: string, theirs = '', pageCode = ''): string {
+    const root = postcss.parse(ours + theirs);
+    dropUnusedKeyframes(root, ours.length, pageCode);
+    return root.toString();
+  }
+  const BASE =
+    '@keyframes enter{0%{opacity:0}}@keyframes exit{to{opacity:0}}@keyframes spin{to{transform:rotate(1turn)}}';
+
+  it('drops what no animation plays, keeps what one does', () => {
+    expect(
+      keyframes(pruneFrames(`${BASE}.animate-spin{animation:spin 1s linear infinite}`)),
+    ).toEqual(['spin']);
+    expect(keyframes(pruneFrames(`${BASE}.a{animation-name:exit,enter}`))).toEqual([
+      'enter',
+      'exit',
+    ]);
+  });
+
+  it("keeps what the page's code names as a word, and the artifact's own", () => {
+    const out = pruneFrames(
+      BASE,
+      '@keyframes pulse-soft{50%{opacity:.5}}',
+      `style={{ animation: 'exit 1s' }} className="justify-center"`,
+    );
+    // "center" holds "enter", but not as a word
+    expect(keyframes(out)).toEqual(['exit', 'pulse-soft']);
   });
 });
 

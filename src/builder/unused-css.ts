@@ -1,4 +1,4 @@
-import type { Declaration, Root } from 'postcss';
+import type { AtRule, Declaration, Root } from 'postcss';
 
 const VAR_USE = /var\(\s*(--[\w-]+)/g;
 
@@ -36,5 +36,29 @@ export function dropUnusedVariables(root: Root, ownUpTo: number, pageCode: strin
       if (rule.nodes?.length === 0) rule.remove();
       dropped = true;
     }
+  }
+}
+
+/**
+ * Drops the @keyframes our stylesheet declares and nothing plays. tailwindcss-animate puts
+ * `enter` and `exit` in every page's base styles, used only by its animate-in and animate-out
+ * classes. A keyframes rule is kept when a kept `animation` or `animation-name` names it, or
+ * when the page's code has its name as a word (an inline style, an element.animate). As with
+ * custom properties, the artifact's own CSS (from `ownUpTo` on) keeps all its own.
+ */
+export function dropUnusedKeyframes(root: Root, ownUpTo: number, pageCode: string): void {
+  const ours: AtRule[] = [];
+  root.walkAtRules(/keyframes$/i, (rule) => {
+    if ((rule.source?.start?.offset ?? 0) < ownUpTo) ours.push(rule);
+  });
+  if (ours.length === 0) return;
+  const played = new Set<string>();
+  root.walkDecls(/^(-webkit-)?animation(-name)?$/i, (decl) => {
+    for (const word of decl.value.split(/[\s,]+/)) played.add(word);
+  });
+  for (const rule of ours) {
+    const name = rule.params.trim();
+    const named = new RegExp(`(^|[^\\w-])${name.replace(/[^\w-]/g, '\\$&')}($|[^\\w-])`);
+    if (!played.has(name) && !named.test(pageCode)) rule.remove();
   }
 }
