@@ -52,10 +52,14 @@ function objectProperties(node: AnyNode | undefined): AnyNode[] {
     : [];
 }
 
-/** Reads one kit source file (TypeScript and JSX). */
-export function readKitClasses(source: string): KitClasses {
-  const code = esbuild.transformSync(source, { loader: 'tsx', jsx: 'automatic' }).code;
-  const program = parse(code, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as AnyNode;
+/** Reads one kit source file: TypeScript, with JSX unless `ts` (a `.ts` file may hold `<T>x`). */
+export function readKitClasses(source: string, ts = false): KitClasses {
+  const loader = ts ? 'ts' : 'tsx';
+  const code = esbuild.transformSync(source, { loader, jsx: 'automatic' }).code;
+  const program = parse(code, {
+    ecmaVersion: 'latest',
+    sourceType: 'module',
+  }) as unknown as AnyNode;
   const variants: KitClasses['variants'] = [];
   const owned = new Set<AnyNode>();
   const visit = (node: AnyNode) => {

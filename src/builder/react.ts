@@ -74,7 +74,9 @@ const kitFiles = new Map<string, Promise<KitClasses>>();
 function kitFile(file: string): Promise<KitClasses> {
   let classes = kitFiles.get(file);
   if (!classes) {
-    classes = readFile(path.join(REPO_ROOT, file), 'utf8').then(readKitClasses);
+    classes = readFile(path.join(REPO_ROOT, file), 'utf8').then((text) =>
+      readKitClasses(text, file.endsWith('.ts')),
+    );
     kitFiles.set(file, classes);
   }
   return classes;
