@@ -24,8 +24,8 @@ export function Button({ variant, size }) {
 }`;
 
 describe('a kit file as Tailwind reads it', () => {
-  it('holds its strings, with each cva variant apart and no code words', () => {
-    const kit = readKitClasses(BUTTON);
+  it('holds its strings, with each cva variant apart and no code words', async () => {
+    const kit = await readKitClasses(BUTTON);
     expect(kit.variants).toEqual([
       { name: 'default', classes: 'bg-primary' },
       { name: 'destructive', classes: 'bg-destructive text-white' },
@@ -39,14 +39,14 @@ describe('a kit file as Tailwind reads it', () => {
     expect(kit.always).not.toMatch(/\btransform\b/);
   });
 
-  it('takes the variants the page or the kit names, and the defaults', () => {
-    const button = readKitClasses(BUTTON);
+  it('takes the variants the page or the kit names, and the defaults', async () => {
+    const button = await readKitClasses(BUTTON);
     const onPage = kitContent([button], '<Button size="icon" />');
     expect(onPage).toContain('bg-primary');
     expect(onPage).toContain('w-10');
     expect(onPage).not.toContain('bg-destructive');
     expect(onPage).not.toContain('hover:bg-accent');
-    const calendar = readKitClasses(`const day = buttonVariants({ variant: 'ghost' });`);
+    const calendar = await readKitClasses(`const day = buttonVariants({ variant: 'ghost' });`);
     expect(kitContent([button, calendar], '')).toContain('hover:bg-accent');
   });
 
@@ -55,7 +55,9 @@ describe('a kit file as Tailwind reads it', () => {
       readdirSync(path.join(RUNTIME_DIR, dir)).map((f) => path.join(RUNTIME_DIR, dir, f)),
     );
     const files = names.map((f) => readFileSync(f, 'utf8'));
-    const kits = files.map((text, i) => readKitClasses(text, names[i]!.endsWith('.ts')));
+    const kits = await Promise.all(
+      files.map((text, i) => readKitClasses(text, names[i]!.endsWith('.ts'))),
+    );
     const everyName = kits.flatMap((k) => k.variants.map((v) => v.name)).join(' ');
     const rules = async (content: string) => {
       const selectors = new Set<string>();

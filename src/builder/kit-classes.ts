@@ -52,10 +52,13 @@ function objectProperties(node: AnyNode | undefined): AnyNode[] {
     : [];
 }
 
-/** Reads one kit source file: TypeScript, with JSX unless `ts` (a `.ts` file may hold `<T>x`). */
-export function readKitClasses(source: string, ts = false): KitClasses {
+/**
+ * Reads one kit source file: TypeScript, with JSX unless `ts` (a `.ts` file may hold `<T>x`).
+ * Through esbuild's running service: its sync form starts a process per call in a build thread.
+ */
+export async function readKitClasses(source: string, ts = false): Promise<KitClasses> {
   const loader = ts ? 'ts' : 'tsx';
-  const code = esbuild.transformSync(source, { loader, jsx: 'automatic' }).code;
+  const { code } = await esbuild.transform(source, { loader, jsx: 'automatic' });
   const program = parse(code, {
     ecmaVersion: 'latest',
     sourceType: 'module',
