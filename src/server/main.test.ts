@@ -10,6 +10,7 @@ import {
   stopServer,
   type ServerProcess,
 } from '../../test/child-server';
+import { fetchSite } from '../../test/deploy';
 import { waitUntil } from '../../test/wait';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'ah-main-'));
@@ -71,6 +72,35 @@ describe('the server process', () => {
     expect(res.status, res.text).toBe(201);
     expect(JSON.parse(res.text).user.email).toBe('drain@example.com');
     expect(await server.exited).toBe(0);
+  }, 120_000);
+
+  it('stops after a build with its own lines only: no crash dump from the build thread of esbuild', async () => {
+    const server = await spawnServer(
+      { PORT: String(await freePort()), DATA_DIR: dataDir() },
+      [],
+      'source',
+    );
+    proc = server;
+    const deployed = await fetch(`${server.url}/api/deployments/deploy/code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        subdomain: 'stops-clean',
+        // a React component: its build runs esbuild's service in the build thread
+        code: 'export default function App() { return <p className="p-4">stops clean</p>; }',
+      }),
+    });
+    expect(deployed.status).toBe(201);
+    await waitUntil(async () => (await fetchSite(server.port, 'stops-clean')).status === 200, {
+      what: 'the site to be live',
+    });
+    // Idle a moment, as a server does between builds: esbuild's service pings its build
+    // thread about once a second, and a thread parked between tasks never answered.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const output = server.output.join('');
+    expect(output).not.toMatch(/fatal error|goroutine/);
   }, 120_000);
 
   it('refuses to start on a bad variable, naming it', async () => {

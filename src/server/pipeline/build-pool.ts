@@ -27,6 +27,11 @@ export class BuildPool {
       minThreads: 1,
       maxThreads: opts.threads,
       idleTimeout: 60_000,
+      // A thread's event loop keeps running between builds: its esbuild service pings it now
+      // and then and waits for the answer. Piscina's default parks an idle thread in
+      // Atomics.wait, where no ping is answered, and a thread terminated so (the server
+      // stopping) left a service behind that printed a Go crash dump into the server's log.
+      atomics: 'async',
       workerData: { nice: opts.nice } satisfies BuildThreadData,
     });
   }
