@@ -28,6 +28,24 @@ export async function saveCheck(db: Database, row: StatusCheckRow): Promise<void
     .execute();
 }
 
+/**
+ * One round of checks as a whole: its last checks, its day counts and the trimming of old days
+ * commit together, so the page never shows one part from this round beside another from the
+ * round before (builds back up while hosting still says the canary could not be built).
+ */
+export async function saveRound(
+  db: Database,
+  checks: StatusCheckRow[],
+  counts: StatusDayRow[],
+  keepFromDay: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const count of counts) await countChecks(trx, count);
+    for (const check of checks) await saveCheck(trx, check);
+    await deleteDaysBefore(trx, keepFromDay);
+  });
+}
+
 export async function latestChecks(db: Database): Promise<StatusCheckRow[]> {
   return db.selectFrom('status_checks').selectAll().execute();
 }

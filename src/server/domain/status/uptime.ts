@@ -5,13 +5,7 @@ import {
   type StatusPartId,
 } from '../../../shared/status';
 import type { AppContext } from '../../context';
-import {
-  countChecks,
-  daysSince,
-  deleteDaysBefore,
-  latestChecks,
-  saveCheck,
-} from '../../db/queries/status';
+import { daysSince, latestChecks, saveRound } from '../../db/queries/status';
 import type { StatusCheckRow, StatusDayRow } from '../../db/schema';
 import { nowIso } from '../../lib/ids';
 import type { PartCheck } from './part-check';
@@ -41,6 +35,8 @@ export async function recordRound(
   at: number,
 ): Promise<void> {
   const every = ctx.config.statusCheckIntervalMs;
+  const day = dayOf(at);
+  const counts: StatusDayRow[] = [];
   const previous = (await latestChecks(ctx.db)).find((c) => c.part === 'database');
   // A round recorded for an earlier time (a late writer) has no gap before it to count.
   if (previous && Date.parse(previous.checked_at) < at) {
@@ -49,32 +45,22 @@ export async function recordRound(
     if (gap > allowance) {
       const missed = Math.min(Math.floor((gap - every) / every), Math.floor(DAY_MS / every));
       for (const part of ['database', 'app'] as const) {
-        await countChecks(ctx.db, {
-          part,
-          day: dayOf(at),
-          checks: missed,
-          down_checks: missed,
-          degraded_checks: 0,
-        });
+        counts.push({ part, day, checks: missed, down_checks: missed, degraded_checks: 0 });
       }
     }
   }
+  const checks: StatusCheckRow[] = [];
   for (const [part, check] of results) {
-    await saveCheck(ctx.db, {
+    checks.push({ part, status: check.status, detail: check.detail, checked_at: nowIso(at) });
+    counts.push({
       part,
-      status: check.status,
-      detail: check.detail,
-      checked_at: nowIso(at),
-    });
-    await countChecks(ctx.db, {
-      part,
-      day: dayOf(at),
+      day,
       checks: 1,
       down_checks: check.status === 'down' ? 1 : 0,
       degraded_checks: check.status === 'degraded' ? 1 : 0,
     });
   }
-  await deleteDaysBefore(ctx.db, dayOf(at - KEEP_DAYS * DAY_MS));
+  await saveRound(ctx.db, checks, counts, dayOf(at - KEEP_DAYS * DAY_MS));
 }
 
 /** Up is everything but down: a degraded part still answers. */

@@ -3,7 +3,7 @@ import type { StatusPartId, StatusResponse } from '../../../../shared/status';
 import { describeEachDatabase } from '../../../../../test/databases';
 import { startTestServer, type TestServer } from '../../../../../test/server';
 import { waitUntil } from '../../../../../test/wait';
-import { STATUS_CANARY_EMAIL } from '../../../db/queries/status';
+import { latestChecks, STATUS_CANARY_EMAIL } from '../../../db/queries/status';
 import { readParts, recordRound } from '../../../domain/status/uptime';
 import type { PartCheck } from '../../../domain/status/part-check';
 
@@ -202,5 +202,28 @@ describeEachDatabase('status page: uptime over days', (dialect) => {
     const body = await status(server);
     expect(part(body, 'database').days.at(-1)!.day).toBe(dayOf(Date.now()));
     expect(part(body, 'database').days.some((d) => d.downChecks > 0)).toBe(false);
+  });
+
+  it('writes a round whole: a reader never sees one part of a round beside another of the round before', async () => {
+    // Rounds after the ones above, each with its own time; a reader keeps asking meanwhile.
+    const first = at(today + 10 * DAY, 10);
+    let writing = true;
+    const torn: string[] = [];
+    let reads = 0;
+    const reader = (async () => {
+      while (writing) {
+        const checks = await latestChecks(server.ctx.db);
+        reads += 1;
+        const times = new Set(checks.map((c) => c.checked_at));
+        if (times.size > 1) torn.push(checks.map((c) => `${c.part}@${c.checked_at}`).join(' '));
+      }
+    })();
+    for (let round = 0; round < 20; round += 1) {
+      await recordRound(server.ctx, all(), first + round * 60_000);
+    }
+    writing = false;
+    await reader;
+    expect(reads).toBeGreaterThan(5);
+    expect(torn).toEqual([]);
   });
 });
