@@ -235,11 +235,15 @@ function handle(
     return sendPage(res, 410, look.pages.expired(host), head);
   }
   const url = req.url ?? '/';
+  // The paths hosting answers itself (storage, AI, pictures) all begin with /__, but for the
+  // favicon: a site's own file is told apart from them by one test rather than eight.
+  const own = url.startsWith('/__') || url.startsWith('/favicon.ico');
   const storage =
-    url === STORAGE_PATH ||
-    url.startsWith(`${STORAGE_PATH}/`) ||
-    url.startsWith(`${STORAGE_PATH}?`);
-  const ai = url === AI_PATH || url.startsWith(`${AI_PATH}?`);
+    own &&
+    (url === STORAGE_PATH ||
+      url.startsWith(`${STORAGE_PATH}/`) ||
+      url.startsWith(`${STORAGE_PATH}?`));
+  const ai = own && (url === AI_PATH || url.startsWith(`${AI_PATH}?`));
   // A private site shows nothing of itself (files, pictures, storage, AI) before its door.
   if (site.access_password_hash) {
     if (!deps.access) return sendPage(res, 404, look.pages.notFound(host), head);
@@ -248,7 +252,7 @@ function handle(
     );
     if (door !== 'open') return door;
   }
-  const picture = deps.readBlob && pictureOf(site, url);
+  const picture = own && deps.readBlob && pictureOf(site, url);
   if (picture === null) return sendPage(res, 404, look.pages.notFound(host), head);
   if (picture && deps.readBlob) {
     // with ?v= (the address the API and the og:image give) the bytes never change

@@ -320,7 +320,7 @@ export class SiteCache {
       // Same files; the page settings and the owner's plan are read afresh all the same.
       return withRow(known, row);
     }
-    return this.load(row);
+    return this.load(fastRow(row));
   }
 
   private async load(site: HostedSiteRow): Promise<HostedSite> {
@@ -377,7 +377,16 @@ function withRow(known: HostedSite, row: HostedSiteRow): HostedSite {
   const keys = Object.keys(row) as Array<keyof HostedSiteRow>;
   const same =
     keys.length === Object.keys(known.site).length && keys.every((k) => known.site[k] === row[k]);
-  return same ? known : { ...known, site: row };
+  return same ? known : { ...known, site: fastRow(row) };
+}
+
+/**
+ * The row as hosting keeps it. A database driver hands over a site's row (some thirty columns
+ * set one by one) as a dictionary-mode object, so each of the many reads of its columns on a
+ * request was a hash lookup; a spread copy gets V8's fast, shape-based properties.
+ */
+function fastRow(row: HostedSiteRow): HostedSiteRow {
+  return { ...row };
 }
 
 /** Whether a fresh row still serves the cached files (else the manifest is read again). */
