@@ -134,7 +134,7 @@ describe('built artifacts in Chromium look as they did in the assistant', () => 
         expect
           .soft(await dialogsOutsideViewport(built.page), 'open dialogs outside the viewport')
           .toEqual([]);
-        const shot = await screenshot(built.page);
+        let shot = await screenshot(built.page);
         writeFileSync(path.join(SHOTS, `${name}-built.png`), shot);
         expect
           .soft(isOneColour(shot, VIEWPORT.height), 'the first screen is one flat colour (blank)')
@@ -143,18 +143,54 @@ describe('built artifacts in Chromium look as they did in the assistant', () => 
 
         const reference = await referenceBuild(sample);
         const referenceSite = await serveBuild(reference.files);
-        const ref = await visit(
-          browser,
-          referenceSite.url + reference.page,
-          referenceCdn(reference.files),
-        );
         try {
-          if (sample.open) await openWith(ref.page, sample.open);
-          // a broken reference would make the comparison meaningless
-          expect(ref.errors, 'page errors in the reference render').toEqual([]);
-          const refShot = await screenshot(ref.page);
+          const referenceShot = async (): Promise<Buffer> => {
+            const ref = await visit(
+              browser,
+              referenceSite.url + reference.page,
+              referenceCdn(reference.files),
+            );
+            try {
+              if (sample.open) await openWith(ref.page, sample.open);
+              // a broken reference would make the comparison meaningless
+              expect(ref.errors, 'page errors in the reference render').toEqual([]);
+              return await screenshot(ref.page);
+            } finally {
+              await ref.close();
+            }
+          };
+          let refShot = await referenceShot();
           writeFileSync(path.join(SHOTS, `${name}-reference.png`), refShot);
-          const cmp = comparePng(shot, refShot);
+          let cmp = comparePng(shot, refShot);
+          const limit = sample.maxPixelDiff ?? MAX_PIXEL_DIFF;
+          if (cmp.ratio > limit) {
+            // Settling follows the page's own clock, but some of its work runs in real time
+            // (a chart measures its box before it draws); on a loaded machine one render in
+            // many is caught before that work is done. A difference the builder causes is there
+            // on every visit, so it is judged on a second pair of visits, and the log says
+            // which render changed between the two.
+            const again = await visit(browser, site.url);
+            let shotAgain: Buffer;
+            try {
+              if (sample.open) await openWith(again.page, sample.open);
+              shotAgain = await screenshot(again.page);
+            } finally {
+              await again.close();
+            }
+            const refAgain = await referenceShot();
+            const changed = [
+              comparePng(shotAgain, shot).ratio > limit && 'the built page',
+              comparePng(refAgain, refShot).ratio > limit && 'the reference',
+            ].filter(Boolean);
+            console.info(
+              `${sample.file}: ${(cmp.ratio * 100).toFixed(2)}% differed on the first visits; ` +
+                `looked again (changed between visits: ${changed.join(' and ') || 'neither'})`,
+            );
+            [shot, refShot] = [shotAgain, refAgain];
+            writeFileSync(path.join(SHOTS, `${name}-built.png`), shot);
+            writeFileSync(path.join(SHOTS, `${name}-reference.png`), refShot);
+            cmp = comparePng(shot, refShot);
+          }
           writeFileSync(path.join(SHOTS, `${name}-diff.png`), cmp.diff);
           const missing = built.notFound.length ? `; 404 on ${built.notFound.join(', ')}` : '';
           console.info(
@@ -165,9 +201,8 @@ describe('built artifacts in Chromium look as they did in the assistant', () => 
               cmp.ratio,
               `pixels differing from the reference (${sample.file}, ${cmp.sizes}; see e2e/screenshots/corpus/${name}-diff.png)`,
             )
-            .toBeLessThanOrEqual(sample.maxPixelDiff ?? MAX_PIXEL_DIFF);
+            .toBeLessThanOrEqual(limit);
         } finally {
-          await ref.close();
           await referenceSite.close();
         }
       } finally {

@@ -71,7 +71,12 @@ async function quiet(page: Page): Promise<void> {
   await page.evaluate(async () => {
     let quietRounds = 0;
     for (let round = 0; round < 20; round++) {
-      const changes = new MutationObserver(() => {});
+      // The records reach the callback at the next microtask, leaving takeRecords() empty:
+      // the callback itself says the document changed.
+      let seen = false;
+      const changes = new MutationObserver(() => {
+        seen = true;
+      });
       changes.observe(document, {
         subtree: true,
         childList: true,
@@ -94,7 +99,7 @@ async function quiet(page: Page): Promise<void> {
           channel.port2.postMessage(null);
         });
       }
-      const changed = changes.takeRecords().length > 0;
+      const changed = seen || changes.takeRecords().length > 0;
       changes.disconnect();
       quietRounds = changed ? 0 : quietRounds + 1;
       if (quietRounds === 2) return;
@@ -102,14 +107,44 @@ async function quiet(page: Page): Promise<void> {
   });
 }
 
+/** Whether the document changed since the last time this was asked (or since `watch`). */
+async function changedSince(page: Page, watch = false): Promise<boolean> {
+  return page.evaluate((start) => {
+    const w = window as unknown as { __settleChanges?: { observer: MutationObserver; n: number } };
+    if (start || !w.__settleChanges) {
+      w.__settleChanges?.observer.disconnect();
+      const counter = { observer: new MutationObserver(() => counter.n++), n: 0 };
+      counter.observer.observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      w.__settleChanges = counter;
+      return true;
+    }
+    const counter = w.__settleChanges;
+    const changed = counter.n > 0 || counter.observer.takeRecords().length > 0;
+    counter.n = 0;
+    return changed;
+  }, watch);
+}
+
 /** Plays the clock forward and waits for fonts, images and CSS animations to be done. */
 export async function settle(page: Page): Promise<void> {
   // In steps, letting real-time work finish between them: a timer that sets React state
   // gets its render (a real task) and the frame that render asks for within the settle time.
   await quiet(page);
-  for (let step = 0; step < SETTLE_STEPS; step++) {
+  await changedSince(page, true);
+  // On a loaded machine a chart may mount only after most of the settle time has run (its
+  // size is measured in real time), and its entry animation, driven by frames of the paused
+  // clock, would then stop at its first frame: the clock keeps going while a step of it still
+  // changes the document, up to four times the settle time.
+  let changed = true;
+  for (let step = 0; step < SETTLE_STEPS || (changed && step < 4 * SETTLE_STEPS); step++) {
     await page.clock.runFor(SETTLE_MS / SETTLE_STEPS);
     await quiet(page);
+    changed = await changedSince(page);
   }
   await page.evaluate(async () => {
     await document.fonts.ready;
