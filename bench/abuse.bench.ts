@@ -14,6 +14,7 @@ import path from 'node:path';
 import { freePort, spawnServer, stopServer } from '../test/child-server';
 import { fetchSite, slowSiteZip, uniqueSubdomain } from '../test/deploy';
 import type { ApiResponse } from '../test/server';
+import { median } from './side-by-side';
 
 const DEPLOYS = Number(process.env.BENCH_DEPLOYS ?? 7);
 const FETCHES = Number(process.env.BENCH_FETCHES ?? 200);
@@ -21,8 +22,6 @@ const FETCHES = Number(process.env.BENCH_FETCHES ?? 200);
 const ATTACK_RUNS_MS = 5000;
 const HOSTILE_GUESTS = Number(process.env.BENCH_GUESTS ?? 8);
 const SIGNUP_ADDRESSES = Number(process.env.BENCH_SIGNUP_ADDRESSES ?? 32);
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** An API call from a given client address (the server trusts X-Forwarded-For here). */
 async function call(

@@ -3,7 +3,7 @@
 // 200 calls straight to the same local provider, interleaved in the same run.
 import { startFakeProviders } from '../test/ai-providers';
 import { deployCode, fetchSite, waitForDeployment } from '../test/deploy';
-import { registerUser, startTestServer } from '../test/server';
+import { registerVerifiedUser, startTestServer } from '../test/server';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const KEY = 'sk-ant-bench-key-0000';
@@ -24,14 +24,31 @@ async function main(): Promise<void> {
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
   });
-  const { token } = await registerUser(server);
-  await server.api('POST', '/api/api-keys', { token, body: { keyName: 'bench', apiKey: KEY } });
-  const res = await deployCode(server, token, 'ai-bench', '<!doctype html><p>ai</p>');
+  // Storing a provider key needs a confirmed e-mail address, as for any account.
+  const { token } = await registerVerifiedUser(server);
+  const setup = <T extends { status: number; body: unknown }>(what: string, res: T): T => {
+    if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res;
+  };
+  setup(
+    'storing the key',
+    await server.api('POST', '/api/api-keys', {
+      token,
+      body: { provider: 'CLAUDE', keyName: 'bench', apiKey: KEY },
+    }),
+  );
+  const res = setup(
+    'deploying',
+    await deployCode(server, token, 'ai-bench', '<!doctype html><p>ai</p>'),
+  );
   await waitForDeployment(server, token, res.body.deployment.id);
-  await server.api('PUT', `/api/sites/${res.body.site.id}/ai`, {
-    token,
-    body: { perVisitorPerMinute: 600, perDay: 100_000 },
-  });
+  setup(
+    "the site's AI limits",
+    await server.api('PUT', `/api/sites/${res.body.site.id}/ai`, {
+      token,
+      body: { perVisitorPerMinute: 600, perDay: 100_000 },
+    }),
+  );
 
   const body = JSON.stringify({ prompt: 'Say hi' });
   const direct = async () => {

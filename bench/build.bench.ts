@@ -12,6 +12,7 @@ import { compressText } from '../src/builder/compress';
 import { BuildError, createBuilder, type PackageResolver } from '../src/builder/index';
 import { beforeRev, buildBefore } from './build-before';
 import { firstRender, servedBody, serveSite, toSite } from './site-visits';
+import { median } from './side-by-side';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -21,11 +22,6 @@ const RUNS = Number(arg('--runs') ?? 15);
 const VISITS = Number(arg('--visits') ?? 3);
 const offlineNpm: PackageResolver = async (name) => {
   throw new BuildError(`The package "${name}" does not exist on npm.`);
-};
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s[Math.floor(s.length / 2)]!;
 };
 
 /**

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadCorpus, sampleInput } from '../test/builder-corpus';
 import { build, createNpmResolver } from '../src/builder/index';
+import { median } from './side-by-side';
 
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
@@ -15,7 +16,6 @@ const REGISTRY = process.env.NPM_REGISTRY ?? 'https://registry.npmjs.org';
 const THIRD_PARTY =
   /(?:https?:)?\/\/(unpkg\.com|cdn\.jsdelivr\.net|esm\.sh|cdn\.skypack\.dev|cdnjs\.cloudflare\.com|d3js\.org|code\.jquery\.com|cdn\.tailwindcss\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)(?=[/?'"\s])/g;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function time(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await run();

@@ -4,37 +4,15 @@
 // run against the same in-process server. The difference is the CLI's own cost: starting Node,
 // compiling itself with tsx, opening the socket.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../src/server/config';
-import { createLogger } from '../src/server/logger';
-import { startServer } from '../src/server/server';
 import { apiClient } from '../test/server';
+import { counterArtifact, startBenchServer } from './bench-server';
+import { median } from './side-by-side';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const BIN = path.resolve(import.meta.dirname, '../bin/artifact-host.mjs');
-
-// Each run deploys a different count, so no build result is reused between runs.
-const artifact = (n: number) => `import { useState } from 'react';
-
-export default function Counter() {
-  const [count, setCount] = useState(${n});
-  return (
-    <div className="min-h-screen flex items-center justify-center bg-slate-50">
-      <button className="px-4 py-2 rounded bg-blue-600 text-white" onClick={() => setCount(count + 1)}>
-        Clicked {count} times
-      </button>
-    </div>
-  );
-}
-`;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /** Milliseconds from spawning the CLI to the URL on its stdout. */
 function timeCli(server: string, token: string, code: string, subdomain: string): Promise<number> {
@@ -62,44 +40,27 @@ function timeCli(server: string, token: string, code: string, subdomain: string)
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ah-bench-cli-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMOS: 'false',
-    // the figures are of builds and serving, not of link previews' browser
-    LINK_PREVIEWS: 'false',
-    DEPLOY_RATE_LIMIT: '10000',
-    DEPLOY_BURST_LIMIT: '10000',
-  });
-  const server = await startServer(config, { log: createLogger('warn') });
+  const { server, dataDir, token: session } = await startBenchServer();
   try {
     const api = apiClient(server.url);
-    const session = (
-      await api('POST', '/api/auth/register', {
-        body: { email: 'bench@example.com', password: 'bench password' },
-      })
-    ).body.token as string;
-    const token = (
-      await api('POST', '/api/tokens', {
-        token: session,
-        body: { name: 'bench', scope: 'deploy' },
-      })
-    ).body.secret as string;
+    const made = await api('POST', '/api/tokens', {
+      token: session,
+      body: { name: 'bench', scope: 'deploy' },
+    });
+    if (made.status !== 201) {
+      throw new Error(`the access token: ${made.status} ${JSON.stringify(made.body)}`);
+    }
+    const token = made.body.secret as string;
 
     // One of each first: warms the builder's caches and tsx's compile cache alike.
-    await timeCli(server.url, token, artifact(-1), 'bench-cli');
+    await timeCli(server.url, token, counterArtifact(-1), 'bench-cli');
     const raw: number[] = [];
     const cli: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const started = performance.now();
       const res = await api('POST', '/api/deployments/deploy/code', {
         token,
-        body: { subdomain: 'bench-api', code: artifact(1000 + i) },
+        body: { subdomain: 'bench-api', code: counterArtifact(1000 + i) },
       });
       // Asked every 10 ms, so the baseline carries at most 10 ms of waiting of its own.
       const id = res.body.deployment.id as string;
@@ -110,7 +71,7 @@ async function main(): Promise<void> {
       }
       if (status !== 'SUCCESS') throw new Error(`API deploy ${status}`);
       raw.push(performance.now() - started);
-      cli.push(await timeCli(server.url, token, artifact(i), 'bench-cli'));
+      cli.push(await timeCli(server.url, token, counterArtifact(i), 'bench-cli'));
     }
     const m = { cli: median(cli), raw: median(raw) };
     console.log(

@@ -8,7 +8,6 @@
 // Statements are counted on the server's database handle (db/database.ts statementsSent).
 // Then bench/scale-deploys.ts queues SCALE_DEPLOYS deployments with one and two workers.
 // SCALE_SECONDS per wrk phase (default 10); BENCH_DATABASE_URL for PostgreSQL (a schema of its own).
-import { loadConfig } from '../src/server/config';
 import { statementsSent } from '../src/server/db/database';
 import { createLogger } from '../src/server/logger';
 import { startServer, type RunningServer } from '../src/server/server';
@@ -16,6 +15,7 @@ import { createTestDatabaseTarget, type TestDatabaseTarget } from '../test/datab
 import { seedSites, seededSubdomain } from '../test/many-sites';
 import { benchDeployQueue } from './scale-deploys';
 import { BROWSER, ROBOT, percentile, visitOnce, writeZipfScript, wrk } from './zipf-visits';
+import { benchConfig } from './bench-server';
 
 const SIZES = (process.env.SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
@@ -35,16 +35,7 @@ function collect(): NodeJS.MemoryUsage {
 }
 
 async function startNode(dataDir: string, databaseUrl: string | null): Promise<RunningServer> {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMOS: 'false',
-    // the figures are of builds and serving, not of link previews' browser
-    LINK_PREVIEWS: 'false',
+  const config = benchConfig(dataDir, {
     // Serving only: no worker polling the queue beside the visits.
     ROLES: 'web',
     SITE_CACHE_MB: CACHE_MB,

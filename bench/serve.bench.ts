@@ -9,15 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
 import type { DeploymentUpdateEvent } from '../src/shared/events';
-import { loadConfig } from '../src/server/config';
-import { createLogger } from '../src/server/logger';
-import { startServer, type RunningServer } from '../src/server/server';
 import { freePort } from '../test/child-server';
 import { makeSelfSignedCertificate } from '../test/self-signed';
 import { fetchSite, waitForDeployment } from '../test/deploy';
 import { startS3Server } from '../test/s3-server';
 import { apiClient } from '../test/server';
 import { caddyMissing, startCaddy } from '../test/caddy';
+import { counterArtifact, startBenchServer } from './bench-server';
 import { serveCustomDomain } from './custom-domain';
 import { startBareNode, startNginx } from './serve-references';
 import { handshakeRate, type HandshakeRun } from './tls-handshakes';
@@ -25,60 +23,6 @@ import { median, ROUNDS, sideBySide } from './side-by-side';
 import { combined, CONNECTIONS, DURATION, need, p99Ms, THREADS, wrk } from './wrk';
 
 const DEPLOYS = 20;
-
-const ARTIFACT = (n: number) => `import { useState } from 'react';
-
-export default function Counter() {
-  const [count, setCount] = useState(${n});
-  return (
-    <div className="min-h-screen flex items-center justify-center bg-slate-50">
-      <button className="px-4 py-2 rounded bg-blue-600 text-white" onClick={() => setCount(count + 1)}>
-        Clicked {count} times
-      </button>
-    </div>
-  );
-}
-`;
-
-interface BenchServer {
-  server: RunningServer;
-  dataDir: string;
-  token: string;
-}
-
-/** A production-mode server in this process over a fresh folder, with one signed-up user. */
-async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ah-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    // Production refuses to start without one; a bench's stored keys are thrown away.
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAILS: 'bench@example.com',
-    SEED_DEMOS: 'false',
-    // the figures are of builds and serving, not of link previews' browser
-    LINK_PREVIEWS: 'false',
-    // The deploy-latency run deploys back to back, faster than the product lets one account.
-    DEPLOY_RATE_LIMIT: '10000',
-    DEPLOY_BURST_LIMIT: '10000',
-    ...env,
-  });
-  const server = await startServer(config, { log: createLogger('warn') });
-  const res = await apiClient(server.url)('POST', '/api/auth/register', {
-    body: { email: 'bench@example.com', password: 'bench password' },
-  });
-  // Production without SMTP_URL sends no e-mail: the bench's own account is confirmed directly,
-  // as its owner would by opening the link, so its ADMIN_EMAILS address counts.
-  await server.ctx.db
-    .updateTable('users')
-    .set({ email_verified: 1 })
-    .where('email', '=', 'bench@example.com')
-    .execute();
-  return { server, dataDir, token: res.body.token as string };
-}
 
 async function main(): Promise<void> {
   const tlsDir = mkdtempSync(path.join(os.tmpdir(), 'ah-bench-tls-'));
@@ -120,7 +64,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const res = await api('POST', '/api/deployments/deploy/code', token, {
       subdomain: 'bench',
-      code: ARTIFACT(n),
+      code: counterArtifact(n),
       aiProvider: 'GEMINI',
     });
     const id = res.deployment?.id as string;
@@ -167,7 +111,7 @@ async function main(): Promise<void> {
   const bucketedApi = apiClient(bucketed.server.url);
   const again = await bucketedApi('POST', '/api/deployments/deploy/code', {
     token: bucketed.token,
-    body: { subdomain: 'bench', code: ARTIFACT(DEPLOYS), aiProvider: 'GEMINI' },
+    body: { subdomain: 'bench', code: counterArtifact(DEPLOYS), aiProvider: 'GEMINI' },
   });
   const built = await waitForDeployment(
     { api: bucketedApi },
