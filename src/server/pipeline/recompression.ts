@@ -23,6 +23,13 @@ export interface RecompressThreadData {
 const RECOMPRESS_NICE = 15;
 /** Published deployments waiting for their pass; past this, the oldest keep their `fast` files. */
 const MAX_WAITING = 20;
+/**
+ * How long the node must have built nothing before the pass begins, or goes on to its next
+ * file. Someone deploying again and again (an editor's saves, an assistant's fixes) keeps the
+ * cores for builds: begun in the few milliseconds between two of their builds, a bundle's
+ * brotli pass (about half a second) ran beside the next ones. Only the last version is worth it.
+ */
+const QUIET_MS = 1000;
 
 interface Waiting {
   deploymentId: string;
@@ -32,9 +39,10 @@ interface Waiting {
 
 /**
  * A site goes live with its text files compressed `fast` (builder/compress.ts); this node then
- * compresses them again at `best`, one deployment at a time in a thread of its own, while it
- * builds nothing, and puts the smaller variants in their place. The site is served all along: a variant's new bytes
- * decode to the same file, so its ETag stays; the old bytes are collected once unreferenced.
+ * compresses them again at `best`, one deployment at a time in a thread of its own, once it
+ * has built nothing for a second, and puts the smaller variants in their place. The site is
+ * served all along: a variant's new bytes decode to the same file, so its ETag stays; the old
+ * bytes are collected once unreferenced.
  * Only the node that built a deployment does this, from the bytes it still holds.
  */
 export class Recompression {
@@ -44,6 +52,8 @@ export class Recompression {
   private stopped = false;
   /** Builds running on this node: recompression waits for none, as people wait for those. */
   private builds = 0;
+  /** Set from the moment the last build ended until QUIET_MS later. */
+  private settling: NodeJS.Timeout | null = null;
   private idle: (() => void) | null = null;
 
   constructor(private readonly ctx: AppContext) {}
@@ -51,14 +61,24 @@ export class Recompression {
   /** The worker says how many builds it runs whenever that changes. */
   buildsRunning(count: number): void {
     this.builds = count;
-    if (count > 0) return;
-    this.idle?.();
-    this.idle = null;
-    this.next();
+    if (this.settling) clearTimeout(this.settling);
+    this.settling = null;
+    if (count > 0 || this.stopped) return;
+    this.settling = setTimeout(() => {
+      this.settling = null;
+      this.idle?.();
+      this.idle = null;
+      this.next();
+    }, QUIET_MS);
+    this.settling.unref();
+  }
+
+  private quiet(): boolean {
+    return this.builds === 0 && this.settling === null;
   }
 
   private noBuilds(): Promise<void> {
-    if (this.builds === 0 || this.stopped) return Promise.resolve();
+    if (this.quiet() || this.stopped) return Promise.resolve();
     return new Promise((resolve) => (this.idle = resolve));
   }
 
@@ -76,6 +96,8 @@ export class Recompression {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.settling) clearTimeout(this.settling);
+    this.settling = null;
     this.waiting.length = 0;
     this.idle?.();
     await this.running;
@@ -83,7 +105,7 @@ export class Recompression {
   }
 
   private next(): void {
-    if (this.running || this.stopped || this.builds > 0) return;
+    if (this.running || this.stopped || !this.quiet()) return;
     const job = this.waiting.shift();
     if (!job) return;
     this.running = this.recompress(job)
