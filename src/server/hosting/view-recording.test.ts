@@ -110,6 +110,38 @@ describeEachDatabase('recording page views', (dialect) => {
     );
   });
 
+  it("keeps a site's daily cap of pages after forgetting it: its stored keys are read again", async () => {
+    open = await openTestDatabase(dialect);
+    const owner = await insertUser(open.db);
+    const busy = await insertSite(open.db, owner, { name: 'busy' });
+    const other = await insertSite(open.db, owner, { name: 'other' });
+    // Remembers one site's keys at a time: each flush of the other site forgets the first.
+    const views = new ViewCounter(open.db, pino({ level: 'silent' }), true, Date.now, 1);
+    const visit = (siteId: string, url: string) =>
+      views.record({
+        siteId,
+        url,
+        referer: undefined,
+        host: 'busy.localhost',
+        address: '192.0.2.7',
+        userAgent: 'Mozilla/5.0 Firefox/130.0',
+      });
+    for (let i = 0; i < DAILY_KEYS_CAP + 10; i++) visit(busy, `/page-${i}`);
+    await views.flush();
+    visit(other, '/');
+    await views.flush();
+    visit(busy, '/fresh');
+    await views.stop();
+    const pages = await open.db
+      .selectFrom('site_pages_daily')
+      .select(['path', 'views'])
+      .where('site_id', '=', busy)
+      .execute();
+    expect(pages.length).toBe(DAILY_KEYS_CAP + 1);
+    expect(pages.some((p) => p.path === '/fresh')).toBe(false);
+    expect(pages.find((p) => p.path === OTHER_LABEL)?.views).toBe(11);
+  });
+
   it('keeps counting a returning visitor once per day, across flushes and nodes', async () => {
     open = await openTestDatabase(dialect);
     const owner = await insertUser(open.db);

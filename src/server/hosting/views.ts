@@ -15,6 +15,12 @@ const PENDING_KEYS_CAP = 500;
 const PENDING_VISITORS_CAP = 50_000;
 /** Hashes this node already wrote today, so a returning visitor is not sent again. */
 const WRITTEN_HASHES_CAP = 200_000;
+/**
+ * Sites (per day) whose stored pages and referrers are remembered between flushes, the most
+ * recently flushed kept: past it a site's keys are read again at its next flush. Unbounded,
+ * a node visited on 100,000 sites in a day held about 500 bytes for each.
+ */
+export const REMEMBERED_SITE_DAYS = 10_000;
 
 // Obvious robots and tools; a real browser always says who it is.
 const BOT =
@@ -106,6 +112,7 @@ export class ViewCounter {
     private readonly log: Logger,
     private readonly detailed = true,
     private readonly clock: () => number = Date.now,
+    private readonly rememberedSiteDays = REMEMBERED_SITE_DAYS,
   ) {}
 
   /**
@@ -220,15 +227,24 @@ export class ViewCounter {
     if (ok) for (const h of hashes) this.remember(day, siteId, h);
   }
 
-  /** Loaded once per site and day, then kept here: the day's cap holds across flushes. */
+  /**
+   * Loaded once per site and day, then kept here: the day's cap holds across flushes. Kept in
+   * order of use (the Map's order), so the least recently flushed site is the one forgotten;
+   * what it admitted is stored, so reading its keys again gives the same cap.
+   */
   private async knownKeys(day: string, siteId: string) {
     const key = `${day} ${siteId}`;
     let known = this.known.get(key);
-    if (!known) {
+    if (known) {
+      this.known.delete(key);
+    } else {
       const stored = await keysOfSiteDay(this.db, siteId, day);
       known = { pages: new Set(stored.pages), referrers: new Set(stored.referrers) };
-      this.known.set(key, known);
+      if (this.known.size >= this.rememberedSiteDays) {
+        this.known.delete(this.known.keys().next().value!);
+      }
     }
+    this.known.set(key, known);
     return known;
   }
 
