@@ -9,7 +9,7 @@ export interface HtmlRewrite {
   apply(html: string): string;
 }
 
-type Headers = Record<string, string | number>;
+type Headers = Record<string, string>;
 
 interface Rewritten {
   key: string;
@@ -61,7 +61,7 @@ function answerHeaders(page: Rewritten, file: HostedFile, gzip: boolean, site: R
       'cache-control': site['cache-control'] ?? 'no-cache',
       vary: 'Accept-Encoding',
       ...encoding,
-      'content-length': body.byteLength,
+      'content-length': String(body.byteLength),
     });
     page.sent = {
       site,

@@ -74,7 +74,7 @@ function sendHtml(
   const body = Buffer.from(html);
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
-    'content-length': body.byteLength,
+    'content-length': String(body.byteLength),
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',

@@ -7,7 +7,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
+    'content-length': String(Buffer.byteLength(text)),
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
   });

@@ -37,9 +37,16 @@ const files = new Map<string, HostedFile>(
 let server: Server;
 let base: string;
 let documents = 0;
+/** Every header value the hosting core handed Node, by its type. */
+const headerTypes = new Set<string>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    const writeHead = res.writeHead.bind(res);
+    res.writeHead = ((status: number, headers: Record<string, unknown>) => {
+      for (const value of Object.values(headers)) headerTypes.add(typeof value);
+      return writeHead(status, headers as Record<string, string>);
+    }) as typeof res.writeHead;
     void serveFile(
       req,
       res,
@@ -144,6 +151,23 @@ describe('hosting core', () => {
     const post = await get('/about', {}, 'POST');
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('hands Node header values as strings only, whatever the answer', async () => {
+    // Node's header writer is built for strings: a number (a length) is converted on each
+    // answer and cost bare Node itself about 6% of its rate.
+    headerTypes.clear();
+    await get('/');
+    await get('/', { 'accept-encoding': 'br' });
+    await get('/assets/app.3f9a1c.js', { 'accept-encoding': 'gzip' });
+    await get('/about', { range: 'bytes=0-3' });
+    await get('/about', { range: 'bytes=900-' });
+    await get('/about', {}, 'HEAD');
+    await get('/about', {}, 'POST');
+    await get('/missing.png');
+    const etag = (await get('/logo.svg')).headers.get('etag')!;
+    await get('/logo.svg', { 'if-none-match': etag });
+    expect([...headerTypes]).toEqual(['string']);
   });
 
   it('counts HTML documents only', async () => {

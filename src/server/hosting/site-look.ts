@@ -179,7 +179,7 @@ export function sendPicture(
   res.writeHead(200, {
     'x-content-type-options': 'nosniff',
     'content-type': picture.contentType,
-    'content-length': body.byteLength,
+    'content-length': String(body.byteLength),
     'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache',
     // an SVG favicon opened on its own runs no script
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
