@@ -142,6 +142,54 @@ describeEachDatabase('recording page views', (dialect) => {
     expect(pages.find((p) => p.path === OTHER_LABEL)?.views).toBe(11);
   });
 
+  it('counts runs of one page and browser as exactly as alternations, robots left out', async () => {
+    open = await openTestDatabase(dialect);
+    const owner = await insertUser(open.db);
+    const first = await insertSite(open.db, owner, { name: 'first' });
+    const second = await insertSite(open.db, owner, { name: 'second' });
+    const views = new ViewCounter(open.db, pino({ level: 'silent' }));
+    const firefox = 'Mozilla/5.0 Firefox/130.0';
+    const chrome = 'Mozilla/5.0 Chrome/130.0';
+    // Each view gets strings of its own, as from a request's parser.
+    const visit = (siteId: string, url: string, agent: string) =>
+      views.record({
+        siteId,
+        url: `${url} `.trim(),
+        referer: undefined,
+        host: 'first.localhost',
+        address: '192.0.2.3',
+        userAgent: `${agent} `.trim(),
+      });
+    for (let i = 0; i < 5; i++) visit(first, '/', firefox);
+    visit(first, '/about', firefox);
+    visit(second, '/', chrome);
+    visit(first, '/about?from=mail', chrome);
+    visit(first, '/', 'Googlebot/2.1');
+    visit(first, '/', chrome);
+    await views.flush();
+    visit(first, '/about', firefox);
+    await views.stop();
+
+    const days = await open.db
+      .selectFrom('site_views_daily')
+      .select(['site_id', 'views', 'visitors'])
+      .execute();
+    expect(Object.fromEntries(days.map((d) => [d.site_id, [d.views, d.visitors]]))).toEqual({
+      [first]: [9, 2],
+      [second]: [1, 1],
+    });
+    const pages = await open.db
+      .selectFrom('site_pages_daily')
+      .select(['path', 'views'])
+      .where('site_id', '=', first)
+      .orderBy('path')
+      .execute();
+    expect(pages.map((p) => [p.path, p.views])).toEqual([
+      ['/', 6],
+      ['/about', 3],
+    ]);
+  });
+
   it('keeps counting a returning visitor once per day, across flushes and nodes', async () => {
     open = await openTestDatabase(dialect);
     const owner = await insertUser(open.db);

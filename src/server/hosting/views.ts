@@ -34,23 +34,29 @@ export function isBot(userAgent: string | undefined): boolean {
 const botByAgent = new Map<string, boolean>();
 const MAX_REMEMBERED_AGENTS = 1024;
 
-// Views come in runs from the same browser (a page's visitor, a crowd of one browser build):
+// Views come in runs from the same browser (a page's visitors, a crowd of one browser build):
 // comparing with the last one is cheaper than hashing a new 100-character string for the map.
 let lastAgent = '';
 let lastBot = false;
 
-function isBotCached(userAgent: string | undefined): boolean {
-  if (userAgent === undefined) return false;
-  if (userAgent === lastAgent) return lastBot;
-  let bot = botByAgent.get(userAgent);
-  if (bot === undefined) {
-    bot = isBot(userAgent);
-    if (botByAgent.size >= MAX_REMEMBERED_AGENTS) botByAgent.clear();
-    botByAgent.set(userAgent, bot);
+/**
+ * The browser of a view, or null for a robot. A User-Agent equal to the last one is answered
+ * with that string itself: the visitor sets then find it by identity, without hashing and
+ * comparing a hundred characters again.
+ */
+function browserOf(userAgent: string | undefined): string | null {
+  if (userAgent === undefined) return '';
+  if (userAgent !== lastAgent) {
+    let bot = botByAgent.get(userAgent);
+    if (bot === undefined) {
+      bot = isBot(userAgent);
+      if (botByAgent.size >= MAX_REMEMBERED_AGENTS) botByAgent.clear();
+      botByAgent.set(userAgent, bot);
+    }
+    lastAgent = userAgent;
+    lastBot = bot;
   }
-  lastAgent = userAgent;
-  lastBot = bot;
-  return bot;
+  return lastBot ? null : lastAgent;
 }
 
 /** One HTML page served to a browser, as the dispatcher saw it. */
@@ -78,6 +84,10 @@ interface Pending {
   visitors: Map<string, Set<string>>;
   /** pairs in `visitors` */
   visitorCount: number;
+  /** The last view's URL and its page, the string already in `pages`: a run of views of one
+   * page neither cuts its URL again nor hashes a new key. */
+  lastUrl: string;
+  lastPage: string;
 }
 
 const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
@@ -101,6 +111,9 @@ export class ViewCounter {
   private flushing: Promise<void> = Promise.resolve();
   private today = '';
   private tomorrowAt = 0;
+  /** The site counted last, today, in `pending`: a run of its views skips two map lookups. */
+  private lastSite: Pending | null = null;
+  private lastSiteId = '';
   /** pages and referrers each site already has rows for, by `${day} ${siteId}` */
   private known = new Map<string, { pages: Set<string>; referrers: Set<string> }>();
   private salts = new Map<string, string>();
@@ -121,18 +134,46 @@ export class ViewCounter {
    * of the event loop poll twice, which cost more than the few map updates of a view.
    */
   record(view: PageView): void {
-    if (!isBotCached(view.userAgent)) this.count(view);
+    const browser = browserOf(view.userAgent);
+    if (browser !== null) this.count(view, browser);
   }
 
-  private count(view: PageView): void {
+  private count(view: PageView, browser: string): void {
     const now = this.clock();
     if (now >= this.tomorrowAt) {
       this.today = utcDay(now);
       this.tomorrowAt = Date.parse(`${this.today}T00:00:00.000Z`) + 86_400_000;
+      this.lastSite = null;
     }
+    let site = this.lastSite;
+    if (site === null || view.siteId !== this.lastSiteId) {
+      site = this.pendingOf(view.siteId);
+      this.lastSite = site;
+      this.lastSiteId = view.siteId;
+    }
+    site.views++;
+    if (!this.detailed) return;
+    if (view.url !== site.lastUrl) {
+      site.lastUrl = view.url;
+      site.lastPage = pagePath(view.url);
+    }
+    bump(site.pages, site.lastPage, PENDING_KEYS_CAP);
+    const referrer = referrerOf(view.referer, view.host);
+    if (referrer !== null) bump(site.referrers, referrer, PENDING_KEYS_CAP);
+    if (site.visitorCount < PENDING_VISITORS_CAP) {
+      let browsers = site.visitors.get(view.address);
+      if (!browsers) site.visitors.set(view.address, (browsers = new Set()));
+      const size = browsers.size;
+      browsers.add(browser);
+      site.visitorCount += browsers.size - size;
+    }
+  }
+
+  /** The views of a site waiting for the next flush, today's. */
+  private pendingOf(siteId: string): Pending {
     let sites = this.pending.get(this.today);
     if (!sites) this.pending.set(this.today, (sites = new Map()));
-    let site = sites.get(view.siteId);
+    let site = sites.get(siteId);
     if (!site) {
       site = {
         views: 0,
@@ -140,21 +181,12 @@ export class ViewCounter {
         referrers: new Map(),
         visitors: new Map(),
         visitorCount: 0,
+        lastUrl: '',
+        lastPage: '/',
       };
-      sites.set(view.siteId, site);
+      sites.set(siteId, site);
     }
-    site.views++;
-    if (!this.detailed) return;
-    bump(site.pages, pagePath(view.url), PENDING_KEYS_CAP);
-    const referrer = referrerOf(view.referer, view.host);
-    if (referrer !== null) bump(site.referrers, referrer, PENDING_KEYS_CAP);
-    if (site.visitorCount < PENDING_VISITORS_CAP) {
-      let browsers = site.visitors.get(view.address);
-      if (!browsers) site.visitors.set(view.address, (browsers = new Set()));
-      const size = browsers.size;
-      browsers.add(view.userAgent ?? '');
-      site.visitorCount += browsers.size - size;
-    }
+    return site;
   }
 
   start(): void {
@@ -178,6 +210,7 @@ export class ViewCounter {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
+    this.lastSite = null;
     let slice = performance.now();
     for (const [day, sites] of batch) {
       for (const [siteId, pending] of sites) {
