@@ -1,6 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
 import pino from 'pino';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { dayAgo, insertSite, insertUser } from '../../../test/analytics-data';
 import { describeEachDatabase, openTestDatabase } from '../../../test/databases';
 import { DIRECT_LABEL, OTHER_LABEL } from '../../shared/analytics';
@@ -187,6 +187,45 @@ describeEachDatabase('recording page views', (dialect) => {
     expect(pages.map((p) => [p.path, p.views])).toEqual([
       ['/', 6],
       ['/about', 3],
+    ]);
+  });
+
+  it('dates views by the UTC day, turning at midnight', async () => {
+    open = await openTestDatabase(dialect);
+    const owner = await insertUser(open.db);
+    const site = await insertSite(open.db, owner, { name: 'late' });
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-01T23:59:59.200Z'));
+      const views = new ViewCounter(open.db, pino({ level: 'silent' }));
+      const visit = () =>
+        views.record({
+          siteId: site,
+          url: '/',
+          referer: undefined,
+          host: 'late.localhost',
+          address: '192.0.2.4',
+          userAgent: 'Mozilla/5.0',
+        });
+      visit();
+      visit();
+      vi.advanceTimersByTime(900);
+      visit();
+      vi.advanceTimersByTime(24 * 3600_000);
+      visit();
+      await views.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+    const days = await open.db
+      .selectFrom('site_views_daily')
+      .select(['day', 'views'])
+      .orderBy('day')
+      .execute();
+    expect(days.map((d) => [d.day, d.views])).toEqual([
+      ['2026-03-01', 2],
+      ['2026-03-02', 1],
+      ['2026-03-03', 1],
     ]);
   });
 

@@ -109,8 +109,9 @@ export class ViewCounter {
   private pending = new Map<string, Map<string, Pending>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  /** The UTC day views are counted on: set at the first view, turned by a timer at midnight. */
   private today = '';
-  private tomorrowAt = 0;
+  private midnight: NodeJS.Timeout | null = null;
   /** The site counted last, today, in `pending`: a run of its views skips two map lookups. */
   private lastSite: Pending | null = null;
   private lastSiteId = '';
@@ -139,12 +140,7 @@ export class ViewCounter {
   }
 
   private count(view: PageView, browser: string): void {
-    const now = this.clock();
-    if (now >= this.tomorrowAt) {
-      this.today = utcDay(now);
-      this.tomorrowAt = Date.parse(`${this.today}T00:00:00.000Z`) + 86_400_000;
-      this.lastSite = null;
-    }
+    if (this.today === '') this.turnDay();
     let site = this.lastSite;
     if (site === null || view.siteId !== this.lastSiteId) {
       site = this.pendingOf(view.siteId);
@@ -167,6 +163,21 @@ export class ViewCounter {
       browsers.add(browser);
       site.visitorCount += browsers.size - size;
     }
+  }
+
+  /**
+   * Reads the day from the clock, and sets a timer for the next midnight to read it again: a
+   * view is dated without a clock reading of its own (one was a tenth of counting it).
+   */
+  private turnDay(): void {
+    const now = this.clock();
+    this.today = utcDay(now);
+    this.lastSite = null;
+    const next = Date.parse(`${this.today}T00:00:00.000Z`) + 86_400_000;
+    if (this.midnight) clearTimeout(this.midnight);
+    // A timer never fires early; the millisecond more makes the clock read the new day.
+    this.midnight = setTimeout(() => this.turnDay(), next - now + 1);
+    this.midnight.unref();
   }
 
   /** The views of a site waiting for the next flush, today's. */
@@ -196,6 +207,7 @@ export class ViewCounter {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.midnight) clearTimeout(this.midnight);
     await this.flush();
   }
 
