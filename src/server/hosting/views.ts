@@ -167,7 +167,7 @@ export class ViewCounter {
 
   /**
    * Reads the day from the clock, and sets a timer for the next midnight to read it again: a
-   * view is dated without a clock reading of its own (one was a tenth of counting it).
+   * view is dated without a clock reading of its own (which cost about a sixth of counting it).
    */
   private turnDay(): void {
     const now = this.clock();
