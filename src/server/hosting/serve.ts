@@ -182,7 +182,7 @@ export function sendPage(res: ServerResponse, status: number, html: string, head
  */
 const headerCache = new WeakMap<
   HostedFile,
-  { site: Readonly<Headers>; slots: Array<Headers | undefined>; lengths: Array<number | null> }
+  { site: Readonly<Headers>; slots: Array<{ length: number | null; headers: Headers } | undefined> }
 >();
 const SLOT: Record<Encoding, number> = { identity: 0, gzip: 2, br: 4 };
 
@@ -194,25 +194,23 @@ function responseHeaders(
 ): Headers {
   let cached = headerCache.get(file);
   // A site keeps its files when only its settings change: their headers are built again then.
-  if (cached?.site !== site) headerCache.set(file, (cached = { site, slots: [], lengths: [] }));
+  if (cached?.site !== site) headerCache.set(file, (cached = { site, slots: [] }));
   const slot = SLOT[encoding] + (length === null ? 1 : 0);
-  let headers = cached.slots[slot];
-  if (!headers || cached.lengths[slot] !== length) {
-    headers = {
-      ...site,
-      'content-type': file.contentType,
-      etag: etagFor(file, encoding),
-      'cache-control':
-        site['cache-control'] ??
-        (file.immutable && !isHtml(file) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    };
-    if (file.encodings.size > 0) headers.vary = 'Accept-Encoding';
-    if (encoding !== 'identity') headers['content-encoding'] = encoding;
-    headers['accept-ranges'] = 'bytes';
-    if (length !== null) headers['content-length'] = String(length);
-    cached.slots[slot] = headers;
-    cached.lengths[slot] = length;
-  }
+  const known = cached.slots[slot];
+  if (known?.length === length) return known.headers;
+  const headers: Headers = {
+    ...site,
+    'content-type': file.contentType,
+    etag: etagFor(file, encoding),
+    'cache-control':
+      site['cache-control'] ??
+      (file.immutable && !isHtml(file) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  };
+  if (file.encodings.size > 0) headers.vary = 'Accept-Encoding';
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  headers['accept-ranges'] = 'bytes';
+  if (length !== null) headers['content-length'] = String(length);
+  cached.slots[slot] = { length, headers };
   return headers;
 }
 
