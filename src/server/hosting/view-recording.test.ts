@@ -5,7 +5,18 @@ import { dayAgo, insertSite, insertUser } from '../../../test/analytics-data';
 import { describeEachDatabase, openTestDatabase } from '../../../test/databases';
 import { DIRECT_LABEL, OTHER_LABEL } from '../../shared/analytics';
 import type { OpenDatabase } from '../db/database';
-import { DAILY_KEYS_CAP, ViewCounter } from './views';
+import { DAILY_KEYS_CAP, ViewCounter, type PageView } from './views';
+
+/** A browser's direct visit to a site's front page, with what a test sets otherwise. */
+const pageView = (siteId: string, fields: Partial<PageView> = {}): PageView => ({
+  siteId,
+  url: '/',
+  referer: undefined,
+  host: 'site.localhost',
+  address: '192.0.2.9',
+  userAgent: 'Mozilla/5.0',
+  ...fields,
+});
 
 /** Counts the statements that change rows, whoever sends them. */
 function writeCounter() {
@@ -117,15 +128,7 @@ describeEachDatabase('recording page views', (dialect) => {
     const other = await insertSite(open.db, owner, { name: 'other' });
     // Remembers one site's keys at a time: each flush of the other site forgets the first.
     const views = new ViewCounter(open.db, pino({ level: 'silent' }), true, Date.now, 1);
-    const visit = (siteId: string, url: string) =>
-      views.record({
-        siteId,
-        url,
-        referer: undefined,
-        host: 'busy.localhost',
-        address: '192.0.2.7',
-        userAgent: 'Mozilla/5.0 Firefox/130.0',
-      });
+    const visit = (siteId: string, url: string) => views.record(pageView(siteId, { url }));
     for (let i = 0; i < DAILY_KEYS_CAP + 10; i++) visit(busy, `/page-${i}`);
     await views.flush();
     visit(other, '/');
@@ -152,14 +155,7 @@ describeEachDatabase('recording page views', (dialect) => {
     const chrome = 'Mozilla/5.0 Chrome/130.0';
     // Each view gets strings of its own, as from a request's parser.
     const visit = (siteId: string, url: string, agent: string) =>
-      views.record({
-        siteId,
-        url: `${url} `.trim(),
-        referer: undefined,
-        host: 'first.localhost',
-        address: '192.0.2.3',
-        userAgent: `${agent} `.trim(),
-      });
+      views.record(pageView(siteId, { url: `${url} `.trim(), userAgent: `${agent} `.trim() }));
     for (let i = 0; i < 5; i++) visit(first, '/', firefox);
     visit(first, '/about', firefox);
     visit(second, '/', chrome);
@@ -198,15 +194,7 @@ describeEachDatabase('recording page views', (dialect) => {
     try {
       vi.setSystemTime(new Date('2026-03-01T23:59:59.200Z'));
       const views = new ViewCounter(open.db, pino({ level: 'silent' }));
-      const visit = () =>
-        views.record({
-          siteId: site,
-          url: '/',
-          referer: undefined,
-          host: 'late.localhost',
-          address: '192.0.2.4',
-          userAgent: 'Mozilla/5.0',
-        });
+      const visit = () => views.record(pageView(site));
       visit();
       visit();
       vi.advanceTimersByTime(900);
@@ -236,15 +224,7 @@ describeEachDatabase('recording page views', (dialect) => {
     const log = pino({ level: 'silent' });
     // Two nodes, one database: the stored hashes decide who is new.
     const nodes = [new ViewCounter(open.db, log), new ViewCounter(open.db, log)];
-    const visit = (node: ViewCounter, address: string) =>
-      node.record({
-        siteId: site,
-        url: '/',
-        referer: undefined,
-        host: 'again.localhost',
-        address,
-        userAgent: 'Mozilla/5.0',
-      });
+    const visit = (node: ViewCounter, address: string) => node.record(pageView(site, { address }));
     visit(nodes[0]!, '192.0.2.1');
     await nodes[0]!.flush();
     visit(nodes[0]!, '192.0.2.1');
@@ -261,14 +241,7 @@ describeEachDatabase('recording page views', (dialect) => {
   it('writes a view of a deleted site nowhere', async () => {
     open = await openTestDatabase(dialect);
     const views = new ViewCounter(open.db, pino({ level: 'silent' }));
-    views.record({
-      siteId: 'gone',
-      url: '/',
-      referer: undefined,
-      host: 'x',
-      address: '192.0.2.9',
-      userAgent: 'Mozilla/5.0',
-    });
+    views.record(pageView('gone'));
     await views.flush();
     expect(await open.db.selectFrom('site_views_daily').selectAll().execute()).toEqual([]);
     expect(await open.db.selectFrom('site_visitor_hashes').selectAll().execute()).toEqual([]);
@@ -280,15 +253,7 @@ describeEachDatabase('recording page views', (dialect) => {
     const sites: string[] = [];
     for (let i = 0; i < 300; i++) sites.push(await insertSite(open.db, owner, { name: `s${i}` }));
     const views = new ViewCounter(open.db, pino({ level: 'silent' }));
-    for (const siteId of sites)
-      views.record({
-        siteId,
-        url: '/',
-        referer: undefined,
-        host: 'x',
-        address: '192.0.2.9',
-        userAgent: 'Mozilla/5.0',
-      });
+    for (const siteId of sites) views.record(pageView(siteId));
     // A visit arriving during the flush is a turn of the loop: it must come before the end.
     let sitesWrittenFirst = -1;
     const written = () =>
