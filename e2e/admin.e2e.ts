@@ -124,6 +124,19 @@ describe('the operator console in the browser', () => {
     await visible(visitor, 'Totally a bank');
   });
 
+  it('keeps the rows on screen while a search is on its way, so a click on one lands', async () => {
+    await ops.goto(`${server.url}/admin?tab=users`);
+    const row = ops.locator(`[data-user="${owner.email}"]`);
+    await row.waitFor();
+    expect(await ops.locator('[data-user]').count()).toBeGreaterThan(1);
+    const before = await row.elementHandle();
+    await ops.getByLabel('Search users').fill(owner.email);
+    await expect.poll(() => ops.locator('[data-user]').count()).toBe(1);
+    // the row the operator may have been pointing at is the one still shown, not a new one
+    expect(await before?.evaluate((el) => el.isConnected)).toBe(true);
+    expect(await ops.getByText('Searching...').count()).toBe(0);
+  });
+
   it('suspends the owner: open screens say why at once, their next deploy is refused', async () => {
     // the owner's dashboard and site page are open, live
     const dashboard = await open(owner.token);

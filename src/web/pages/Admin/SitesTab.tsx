@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { formatDate, formatNumber } from '../../lib/format';
 import type { ReasonRequest } from './ReasonDialog';
 import { SiteStory } from './SiteStory';
-import { cellStyles, Empty, headStyles, SearchBox, wide } from './shared';
+import { cellStyles, Empty, headStyles, SearchBox, searchListQuery, wide } from './shared';
 
 export function SitesTab({ ask }: { ask: (r: ReasonRequest) => void }) {
   const client = useQueryClient();
@@ -21,8 +21,7 @@ export function SitesTab({ ask }: { ask: (r: ReasonRequest) => void }) {
   const sites = useQuery({
     queryKey: ['admin', 'sites', q],
     queryFn: () => adminApi.sites(q),
-    retry: false,
-    staleTime: 0,
+    ...searchListQuery,
   });
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin'] });
   const disable = (s: AdminSite) =>
@@ -57,7 +56,7 @@ export function SitesTab({ ask }: { ask: (r: ReasonRequest) => void }) {
       {sites.isError && <ErrorBox>{errorMessage(sites.error, 'Failed to load sites')}</ErrorBox>}
       {sites.data?.sites.length === 0 && <Empty>No site matches.</Empty>}
       {sites.data && sites.data.sites.length > 0 && (
-        <Card className="overflow-x-auto">
+        <Card className="overflow-x-auto" aria-busy={sites.isPlaceholderData}>
           <table className="w-full text-left text-sm">
             <thead className={headStyles}>
               <tr>

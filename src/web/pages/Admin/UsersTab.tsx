@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDate } from '../../lib/format';
 import type { ReasonRequest } from './ReasonDialog';
-import { cellStyles, Empty, headStyles, SearchBox, wide } from './shared';
+import { cellStyles, Empty, headStyles, SearchBox, searchListQuery, wide } from './shared';
 
 export function UsersTab({ ask }: { ask: (r: ReasonRequest) => void }) {
   const client = useQueryClient();
@@ -19,8 +19,7 @@ export function UsersTab({ ask }: { ask: (r: ReasonRequest) => void }) {
   const users = useQuery({
     queryKey: ['admin', 'users', q],
     queryFn: () => adminApi.users(q),
-    retry: false,
-    staleTime: 0,
+    ...searchListQuery,
   });
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin'] });
   const suspend = (u: AdminUser) =>
@@ -51,7 +50,7 @@ export function UsersTab({ ask }: { ask: (r: ReasonRequest) => void }) {
       {users.isError && <ErrorBox>{errorMessage(users.error, 'Failed to load users')}</ErrorBox>}
       {users.data?.users.length === 0 && <Empty>No user matches.</Empty>}
       {users.data && users.data.users.length > 0 && (
-        <Card className="overflow-x-auto">
+        <Card className="overflow-x-auto" aria-busy={users.isPlaceholderData}>
           <table className="w-full text-left text-sm">
             <thead className={headStyles}>
               <tr>

@@ -1,7 +1,19 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { inputStyles } from '../../components/ui/Field';
 import { cn } from '../../components/ui/cn';
+
+/**
+ * How a console list behind a search box is fetched. While a new search is on its way the
+ * rows already shown stay where they are (the same elements, keyed by id), so a click on a
+ * row's button as the answer lands still reaches that button instead of a list being swapped.
+ */
+export const searchListQuery = {
+  retry: false,
+  staleTime: 0,
+  placeholderData: keepPreviousData,
+} as const;
 
 /** A search box that asks after typing pauses (the shared 300 ms debounce). */
 export function SearchBox({
