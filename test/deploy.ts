@@ -1,5 +1,8 @@
 import { request } from 'node:http';
 import { HIGH_QUALITY_MAX_BYTES } from '../src/builder/compress';
+import type { AppContext } from '../src/server/context';
+import { filesOfDeployment } from '../src/server/db/queries/deployment-files';
+import type { DeploymentFileRow } from '../src/server/db/schema';
 import type { DeployResponse, Deployment, DeploymentStatus } from '../src/shared/deployment';
 import type { ApiResponse, TestServer } from './server';
 import { makeZip } from './builder-corpus';
@@ -93,6 +96,37 @@ export function waitForDeployment(
     (s) => s === 'SUCCESS' || s === 'FAILED',
     timeoutMs,
   );
+}
+
+/**
+ * The deployment's row for `file` once its brotli variant is another: the background pass at
+ * the best level (pipeline/recompression.ts) has put its smaller bytes in place. Read again at
+ * each change of the site, subscribed before the first read so a change in between is not
+ * missed. `file` is the row as the deploy published it, read before that pass began (it waits
+ * for a quiet second after the last build).
+ */
+export async function recompressed(
+  server: { ctx: Pick<AppContext, 'db' | 'events'> },
+  siteId: string,
+  deploymentId: string,
+  file: DeploymentFileRow,
+): Promise<DeploymentFileRow> {
+  let changed: () => void = () => {};
+  const off = server.ctx.events.on('site.changed', (e) => {
+    if (e.siteId === siteId) changed();
+  });
+  try {
+    for (;;) {
+      const next = new Promise<void>((resolve) => (changed = resolve));
+      const now = (await filesOfDeployment(server.ctx.db, deploymentId)).find(
+        (f) => f.path === file.path,
+      )!;
+      if (now.br_sha256 !== file.br_sha256) return now;
+      await next;
+    }
+  } finally {
+    off();
+  }
 }
 
 export interface SiteResponse {

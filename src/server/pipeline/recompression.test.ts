@@ -1,10 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
-import { deployCode, fetchSite, uniqueSubdomain, waitForDeployment } from '../../../test/deploy';
+import {
+  deployCode,
+  fetchSite,
+  recompressed,
+  uniqueSubdomain,
+  waitForDeployment,
+} from '../../../test/deploy';
 import { registerUser, startTestServer, type TestServer } from '../../../test/server';
 import { filesOfDeployment } from '../db/queries/deployment-files';
-import type { DeploymentFileRow } from '../db/schema';
 import { compressText } from '../../builder/compress';
 
 const COMPONENT = `import { useState } from 'react';
@@ -17,34 +22,6 @@ export default function Counter() {
 /** A site file as sent for one Accept-Encoding: `body` holds the bytes, not decoded. */
 const rawGet = (port: number, subdomain: string, path: string, accept: string) =>
   fetchSite(port, subdomain, path, { headers: { 'accept-encoding': accept } });
-
-/**
- * The deployment's row for `file` once its brotli variant is another, read again at each
- * change of the site. Subscribed before the first read, so a change in between is not missed.
- */
-async function replaced(
-  server: TestServer,
-  siteId: string,
-  deploymentId: string,
-  file: DeploymentFileRow,
-): Promise<DeploymentFileRow> {
-  let changed: () => void = () => {};
-  const off = server.ctx.events.on('site.changed', (e) => {
-    if (e.siteId === siteId) changed();
-  });
-  try {
-    for (;;) {
-      const next = new Promise<void>((resolve) => (changed = resolve));
-      const now = (await filesOfDeployment(server.ctx.db, deploymentId)).find(
-        (f) => f.path === file.path,
-      )!;
-      if (now.br_sha256 !== file.br_sha256) return now;
-      await next;
-    }
-  } finally {
-    off();
-  }
-}
 
 describeEachDatabase('compressing a live site again at the best level', (dialect) => {
   let server: TestServer;
@@ -70,7 +47,7 @@ describeEachDatabase('compressing a live site again at the best level', (dialect
     const identity = brotliDecompressSync(fastBr.body);
 
     // The site changes once more when the new variants are in place.
-    const bundleAfter = await replaced(server, siteId, deploymentId, bundle);
+    const bundleAfter = await recompressed(server, siteId, deploymentId, bundle);
     expect(bundleAfter.sha256).toBe(bundle.sha256);
     expect(bundleAfter.br_sha256).not.toBe(bundle.br_sha256);
 
@@ -106,7 +83,7 @@ describeEachDatabase('compressing a live site again at the best level', (dialect
     const fast = (await filesOfDeployment(server.ctx.db, deploymentId)).find(
       (f) => f.path.endsWith('.js') && f.size > 20_000,
     )!;
-    await replaced(server, siteId, deploymentId, fast);
+    await recompressed(server, siteId, deploymentId, fast);
     const replacedAt = performance.now();
     offFinished();
     // No build ran after this one: its pass waited the quiet second, then ran. (It used to
