@@ -6,7 +6,9 @@ import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 import { startServer, type RunningServer } from '../src/server/server';
+import { recompressed } from '../test/deploy';
 import { apiClient } from '../test/server';
+import { filesOfDeployment } from '../src/server/db/queries/deployment-files';
 
 export const BENCH_EMAIL = 'bench@example.com';
 
@@ -76,3 +78,31 @@ export default function Counter() {
   );
 }
 `;
+
+/**
+ * Waits until a just-published deployment's background pass at the best compression level
+ * (pipeline/recompression.ts) has landed: it begins a second after the node's last build, runs
+ * a brotli thread for about half a second, then has hosting read the site's files again. A run
+ * measured meanwhile would measure that too. Call it at once after the deployment's SUCCESS,
+ * before that quiet second ends.
+ */
+export async function untilRecompressed(
+  server: RunningServer,
+  siteId: string,
+  deploymentId: string,
+): Promise<void> {
+  const bundle = (await filesOfDeployment(server.ctx.db, deploymentId))
+    .filter((f) => f.path.endsWith('.js') && f.br_sha256)
+    .sort((a, b) => b.size - a.size)[0];
+  if (!bundle) throw new Error(`deployment ${deploymentId} has no compressed script`);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    recompressed(server, siteId, deploymentId, bundle),
+    new Promise((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('the best-level pass of the last deployment did not land in 60 s')),
+        60_000,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

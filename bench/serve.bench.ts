@@ -15,7 +15,7 @@ import { fetchSite, waitForDeployment } from '../test/deploy';
 import { startS3Server } from '../test/s3-server';
 import { apiClient } from '../test/server';
 import { caddyMissing, startCaddy } from '../test/caddy';
-import { counterArtifact, startBenchServer } from './bench-server';
+import { counterArtifact, startBenchServer, untilRecompressed } from './bench-server';
 import { serveCustomDomain } from './custom-domain';
 import { startBareNode, startNginx } from './serve-references';
 import { handshakeRate, type HandshakeRun } from './tls-handshakes';
@@ -74,13 +74,15 @@ async function main(): Promise<void> {
       finished.set(id, resolve);
       if (n === 0) void socket.emitWithAck('join-deployment', id);
     });
-    return { ms: performance.now() - started, siteId: res.site.id as string };
+    return { ms: performance.now() - started, siteId: res.site.id as string, deploymentId: id };
   };
   const first = await deploy(0);
   await socket.emitWithAck('join-site', first.siteId);
 
   const times: number[] = [];
-  for (let i = 1; i <= DEPLOYS; i++) times.push((await deploy(i)).ms);
+  let last = first;
+  for (let i = 1; i <= DEPLOYS; i++) times.push((last = await deploy(i)).ms);
+  await untilRecompressed(server, first.siteId, last.deploymentId);
   const deployMedian = median(times);
   times.sort((a, b) => a - b);
 
@@ -125,31 +127,7 @@ async function main(): Promise<void> {
   const tlsFiles = { cert: readFileSync(tlsPair.cert), key: readFileSync(tlsPair.key) };
   const bare = await startBareNode(Buffer.from(page.text), headers, tlsFiles);
   const customDomain = await serveCustomDomain(server, first.siteId, tlsDir, page.text);
-  const caddy = caddyMissing()
-    ? null
-    : await startCaddy({
-        cores: 1,
-        env: {
-          FRONT_APP_HOST: 'app.localhost',
-          SITES_DOMAIN: 'localhost',
-          FRONT_SITES_CERT: tlsPair.cert,
-          FRONT_SITES_KEY: tlsPair.key,
-          FRONT_UPSTREAMS: `127.0.0.1:${server.port}`,
-          FRONT_ASK_URL: `${server.url}/api/internal/tls-allowed`,
-          ACME_EMAIL: 'bench@example.com',
-        },
-        // wrk names no server (SNI) when it connects to an address: Caddy answers as the site.
-        globals: ['local_certs', 'default_sni bench.localhost'],
-      });
 
-  // The first seconds of a fresh server run its compiler and settle its caches: not measured.
-  await wrk(`${server.url}/`, host, false, '2');
-  await wrk(
-    `https://127.0.0.1:${server.httpsPort}/`,
-    `bench.localhost:${server.httpsPort}`,
-    false,
-    '2',
-  );
   const plain = await sideBySide(
     () => wrk(`${server.url}/`, host),
     () => wrk(`http://127.0.0.1:${bare.port}/`, host),
@@ -167,6 +145,23 @@ async function main(): Promise<void> {
   const oursTls = combined(secure.a);
   const bareTls = combined(secure.b);
   const theirsTls = await wrk(`https://127.0.0.1:${nginx.tlsPort}/`, `127.0.0.1:${nginx.tlsPort}`);
+  // Caddy starts only now: its start (a local CA, certificates) ran beside the rounds above.
+  const caddy = caddyMissing()
+    ? null
+    : await startCaddy({
+        cores: 1,
+        env: {
+          FRONT_APP_HOST: 'app.localhost',
+          SITES_DOMAIN: 'localhost',
+          FRONT_SITES_CERT: tlsPair.cert,
+          FRONT_SITES_KEY: tlsPair.key,
+          FRONT_UPSTREAMS: `127.0.0.1:${server.port}`,
+          FRONT_ASK_URL: `${server.url}/api/internal/tls-allowed`,
+          ACME_EMAIL: 'bench@example.com',
+        },
+        // wrk names no server (SNI) when it connects to an address: Caddy answers as the site.
+        globals: ['local_certs', 'default_sni bench.localhost'],
+      });
   // A front is a proxy: its peer is nginx proxying to the same node, not nginx's own files.
   const fronts = caddy
     ? await sideBySide(
@@ -216,6 +211,7 @@ async function main(): Promise<void> {
     again.body.deployment.id as string,
   );
   if (built.status !== 'SUCCESS') throw new Error(`S3 deploy failed: ${built.errorMessage}`);
+  await untilRecompressed(bucketed.server, again.body.site.id as string, built.id);
   const bucketedHost = `bench.localhost:${bucketed.server.port}`;
   // One visit first, so the S3 runs measure the hot cache rather than the first read.
   if ((await fetchSite(bucketed.server.port, 'bench')).text !== page.text) {

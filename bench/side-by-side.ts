@@ -2,6 +2,7 @@
 // machine: here the same server's rate moves by a third from one run to the next). Short runs
 // in A-B-B-A rounds put each pair of runs close together in time; a round's ratio compares
 // like with like, and the median of the rounds' ratios is not moved by one disturbed round.
+// Each side runs once, unmeasured, before the rounds.
 
 /** Rounds of A-B-B-A runs (BENCH_ROUNDS, 5 by default). */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -20,6 +21,11 @@ export async function sideBySide<T>(
 ): Promise<SideBySide<T>> {
   const as: T[][] = [];
   const bs: T[][] = [];
+  // The first run after the process served something else pays for the switch (V8 making
+  // the shared HTTP code fit another kind of socket again, caches refilling): in the first
+  // round it fell on A alone, the lowest round of every comparison. One unmeasured run each.
+  await a();
+  await b();
   for (let i = 0; i < rounds; i++) {
     const roundA = [await a()];
     const roundB = [await b(), await b()];
