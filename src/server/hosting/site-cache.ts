@@ -98,6 +98,14 @@ const SWEEP_CHUNK = 500;
  * seconds (most of a Zipf tail) is not checked on its visitor's request either.
  */
 const SWEEP_VISITED_WITHIN_MS = 10_000;
+/**
+ * How long since its last check makes a visited site due in a sweep. The sweep runs every half
+ * period, and its timer runs late when the node is busy: with half a period here, a site just
+ * short of it at one sweep was skipped, then a full period old before the next one, and a
+ * visitor's request waited for a query of its own (under load, every second or so). Checked
+ * at every sweep instead, a site is never older than half a period and the timer's delay.
+ */
+const SWEEP_DUE_MS = REVALIDATE_AFTER_MS / 4;
 /** Most sites one sweep checks (ten statements): the database's cost stays bounded. */
 const SWEEP_MAX_SITES = 5000;
 
@@ -170,7 +178,7 @@ export class SiteCache {
     for (const [key, entry] of this.entries) {
       if (
         entry.value &&
-        now - entry.checkedAt >= REVALIDATE_AFTER_MS / 2 &&
+        now - entry.checkedAt >= SWEEP_DUE_MS &&
         now - entry.usedAt < SWEEP_VISITED_WITHIN_MS
       ) {
         due.push([key, entry]);
