@@ -81,7 +81,10 @@ async function main(): Promise<void> {
 
   const times: number[] = [];
   let last = first;
-  for (let i = 1; i <= DEPLOYS; i++) times.push((last = await deploy(i)).ms);
+  for (let i = 1; i <= DEPLOYS; i++) {
+    last = await deploy(i);
+    times.push(last.ms);
+  }
   await untilRecompressed(server, first.siteId, last.deploymentId);
   const deployMedian = median(times);
   times.sort((a, b) => a - b);
