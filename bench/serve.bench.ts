@@ -20,6 +20,7 @@ import { serveCustomDomain } from './custom-domain';
 import { startBareNode, startNginx } from './serve-references';
 import { handshakeRate, type HandshakeRun } from './tls-handshakes';
 import { median, ROUNDS, sideBySide } from './side-by-side';
+import { pinSides, unpinSides } from './cores';
 import { combined, CONNECTIONS, DURATION, need, p99Ms, THREADS, wrk } from './wrk';
 
 const DEPLOYS = 20;
@@ -109,6 +110,9 @@ async function main(): Promise<void> {
     writeFileSync(file, (await server.ctx.blobs.get(f.sha256))!);
   }
 
+  // From here the server side keeps the first core and wrk the others (bench/cores.ts);
+  // nginx, started now, inherits it. The deploys above ran unpinned, as in production.
+  const pinned = pinSides();
   const nginx = await startNginx(
     need('nginx'),
     path.join(dataDir, 'nginx'),
@@ -129,6 +133,8 @@ async function main(): Promise<void> {
   }
   const tlsFiles = { cert: readFileSync(tlsPair.cert), key: readFileSync(tlsPair.key) };
   const bare = await startBareNode(Buffer.from(page.text), headers, tlsFiles);
+  // The same server again: what the method gives for two equal servers on this machine.
+  const twin = await startBareNode(Buffer.from(page.text), headers, tlsFiles);
   const customDomain = await serveCustomDomain(server, first.siteId, tlsDir, page.text);
 
   const plain = await sideBySide(
@@ -137,6 +143,11 @@ async function main(): Promise<void> {
   );
   const ours = combined(plain.a);
   const bareHttp = combined(plain.b);
+  const twins = await sideBySide(
+    () => wrk(`http://127.0.0.1:${twin.port}/`, host),
+    () => wrk(`http://127.0.0.1:${bare.port}/`, host),
+  );
+  await twin.close();
   const theirs = await wrk(`http://127.0.0.1:${nginx.port}/`, `127.0.0.1:${nginx.port}`);
 
   // Over TLS with the same certificate, connections kept alive (what browsers do).
@@ -177,6 +188,7 @@ async function main(): Promise<void> {
   const nginxFront = fronts && combined(fronts.b);
 
   // A new connection per request: full handshakes, then ones resumed from a session ticket.
+  unpinSides();
   const seconds = Number(DURATION);
   const handshakes = (port: number, resume: boolean, servername = 'bench.localhost') =>
     handshakeRate({ port, servername, resume, seconds });
@@ -220,6 +232,7 @@ async function main(): Promise<void> {
   if ((await fetchSite(bucketed.server.port, 'bench')).text !== page.text) {
     throw new Error('the S3-backed server does not serve the same index.html');
   }
+  pinSides();
   const buckets = await sideBySide(
     () => wrk(`${bucketed.server.url}/`, bucketedHost),
     () => wrk(`${server.url}/`, host),
@@ -250,7 +263,7 @@ async function main(): Promise<void> {
       `  ${name.padEnd(30)}${median(ratios).toFixed(2).padStart(8)}${target ? `   (target ${target})` : ''}${rounds(ratios)}`,
     );
   console.log(
-    `\nServing index.html (${Buffer.byteLength(page.text)} bytes; wrk ${THREADS} thread(s), ${CONNECTIONS} connections, ${DURATION}s per run, one run after another; one server process / nginx worker each; view counting on)`,
+    `\nServing index.html (${Buffer.byteLength(page.text)} bytes; wrk ${THREADS} thread(s), ${CONNECTIONS} connections, ${DURATION}s per run, one run after another; one server process / nginx worker each; view counting on; ${pinned ? 'server side on core 0, wrk on the others' : 'not pinned to cores: taskset missing or one core'})`,
   );
   row('artifact host, local folder', ours);
   row('bare Node, from memory', bareHttp);
@@ -261,6 +274,7 @@ async function main(): Promise<void> {
   );
   sideRatio('ours / bare Node, req/s', plain.ratios(rps), '≥ 0.90');
   sideRatio('ours / bare Node, p99', plain.ratios(worstP99), '≤ 1.50');
+  sideRatio('bare Node / its twin, req/s', twins.ratios(rps));
   ratio('ours / nginx, req/s', ours.rps / theirs.rps);
   ratio('bare Node / nginx, req/s', bareHttp.rps / theirs.rps);
   ratio('S3 / local, req/s', fromS3.rps / combined(buckets.b).rps);
@@ -287,7 +301,7 @@ async function main(): Promise<void> {
       `  ${name.padEnd(30)}${rate.toFixed(0).padStart(8)} conn/s${resumed === undefined ? '' : `   ${(resumed * 100).toFixed(0)}% resumed`}`,
     );
   console.log(
-    `\nA new TLS connection per request (handshake + GET + close; Node client processes, 50 connections at once)`,
+    `\nA new TLS connection per request (handshake + GET + close; Node client processes, 50 connections at once; servers and clients on any core)`,
   );
   hs('artifact host, full', mean(full.a), full.a[0]!.resumed);
   hs('artifact host, custom domain', oursCustomNew.rate, oursCustomNew.resumed);

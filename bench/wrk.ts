@@ -1,6 +1,7 @@
 // wrk, Debian's HTTP load generator, as bench:serve runs it, and the reading of its figures.
 import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { onLoadCores } from './cores';
 
 export const DURATION = process.env.BENCH_SECONDS ?? '3';
 export const CONNECTIONS = '50';
@@ -31,23 +32,21 @@ export async function wrk(
   newConnectionEach = false,
   seconds = DURATION,
 ): Promise<{ rps: number; p99: string }> {
+  const [file, args] = onLoadCores(need('wrk'), [
+    `-t${THREADS}`,
+    `-c${CONNECTIONS}`,
+    `-d${seconds}s`,
+    '--latency',
+    '-H',
+    `Host: ${host}`,
+    '-H',
+    `User-Agent: ${BROWSER}`,
+    ...(newConnectionEach ? ['-H', 'Connection: close'] : []),
+    url,
+  ]);
   const out = await new Promise<string>((resolve, reject) =>
-    execFile(
-      need('wrk'),
-      [
-        `-t${THREADS}`,
-        `-c${CONNECTIONS}`,
-        `-d${seconds}s`,
-        '--latency',
-        '-H',
-        `Host: ${host}`,
-        '-H',
-        `User-Agent: ${BROWSER}`,
-        ...(newConnectionEach ? ['-H', 'Connection: close'] : []),
-        url,
-      ],
-      { encoding: 'utf8' },
-      (err, stdout) => (err ? reject(err) : resolve(stdout)),
+    execFile(file, args, { encoding: 'utf8' }, (err, stdout) =>
+      err ? reject(err) : resolve(stdout),
     ),
   );
   if (/Non-2xx/.test(out)) throw new Error(`wrk saw error responses from ${url}:\n${out}`);
