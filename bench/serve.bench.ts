@@ -301,7 +301,7 @@ async function main(): Promise<void> {
       `  ${name.padEnd(30)}${rate.toFixed(0).padStart(8)} conn/s${resumed === undefined ? '' : `   ${(resumed * 100).toFixed(0)}% resumed`}`,
     );
   console.log(
-    `\nA new TLS connection per request (handshake + GET + close; Node client processes, 50 connections at once; servers and clients on any core)`,
+    `\nA new TLS connection per request (handshake + GET + close; Node client processes, 50 connections at once${pinned ? "; the clients and this process on any core, nginx's worker still on core 0" : ''})`,
   );
   hs('artifact host, full', mean(full.a), full.a[0]!.resumed);
   hs('artifact host, custom domain', oursCustomNew.rate, oursCustomNew.resumed);
