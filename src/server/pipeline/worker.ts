@@ -60,6 +60,11 @@ export class DeploymentWorker {
   private pumping = false;
   private again = false;
   private stopping = false;
+  /**
+   * The pump under way, or the last one. Stopping waits for it: a claim answered after the
+   * stop began is handed back, and that write must land before the database is closed.
+   */
+  private pumped: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly ctx: AppContext,
@@ -98,13 +103,15 @@ export class DeploymentWorker {
       return;
     }
     this.pumping = true;
-    void this.pump().finally(() => {
-      this.pumping = false;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      }
-    });
+    this.pumped = this.pump()
+      .catch((err) => this.ctx.log.error({ err }, 'claiming deployments failed'))
+      .finally(() => {
+        this.pumping = false;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
   }
 
   private busy(lane: BuildLane): number {
@@ -164,6 +171,7 @@ export class DeploymentWorker {
   async stop(): Promise<void> {
     this.stopping = true;
     for (const t of this.timers) clearInterval(t);
+    await this.pumped;
     const all = Promise.all([...this.running.values()].map((r) => r.done));
     await Promise.race([all, new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
     const left = [...this.running.keys()];
