@@ -130,8 +130,8 @@ export class ViewCounter {
   ) {}
 
   /**
-   * Counts a page view, robots left out, once its answer is written (serve.ts calls it after
-   * the send). Counted at once rather than queued for a setImmediate: a queue made every turn
+   * Counts a page view, robots left out, as its answer starts (serve.ts calls it just before
+   * the write). Counted at once rather than queued for a setImmediate: a queue made every turn
    * of the event loop poll twice, which cost more than the few map updates of a view.
    */
   record(view: PageView): void {
