@@ -306,7 +306,7 @@ function serveOptions(
       frameAncestorsPolicy(site.embed_origins),
       Boolean(site.access_password_hash),
     ),
-    // Only what the request says is kept here; the view is worked out after the answer.
+    // Only what the request says is kept here; the counter works out the view from it.
     onDocument: (req) =>
       deps.views.record({
         siteId,
