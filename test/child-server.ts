@@ -6,15 +6,33 @@ import { waitUntil } from './wait';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// A port the kernel picks with listen(0) comes from its range for outgoing connections
+// (ip_local_port_range, 32768–60999 on Linux), so any connection made between closing the probe
+// and the caller's own listen (a browser's, a database pool's) may take it: EADDRINUSE, a
+// flaky failure. Ports are taken from below that range instead, where only an explicit bind
+// lands, each test worker in a block of its own (VITEST_POOL_ID), one after another.
+const PORTS_FROM = 20_000;
+const BLOCK = 1_000;
+const BLOCKS = 12;
+const block = PORTS_FROM + (Number(process.env.VITEST_POOL_ID ?? 0) % BLOCKS) * BLOCK;
+// A random start, so runs one after another do not reach for a port a slow child still holds.
+let offset = Math.floor(Math.random() * BLOCK);
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
+}
+
+/** A port on 127.0.0.1 that nothing listens on and no outgoing connection can take. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < BLOCK; tries++) {
+    const port = block + (offset++ % BLOCK);
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in ${block}–${block + BLOCK - 1}`);
 }
 
 export interface ServerProcess {
