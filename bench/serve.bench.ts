@@ -19,9 +19,9 @@ import { counterArtifact, startBenchServer, untilRecompressed } from './bench-se
 import { serveCustomDomain } from './custom-domain';
 import { startBareNode, startNginx } from './serve-references';
 import { handshakeRate, type HandshakeRun } from './tls-handshakes';
-import { median, ROUNDS, sideBySide } from './side-by-side';
+import { median, ROUNDS, sideBySide, type SideBySide } from './side-by-side';
 import { pinSides, unpinSides } from './cores';
-import { combined, CONNECTIONS, DURATION, need, p99Ms, THREADS, wrk } from './wrk';
+import { combined, CONNECTIONS, DURATION, need, p99Ms, THREADS, withCpu, wrk } from './wrk';
 
 const DEPLOYS = 20;
 
@@ -138,8 +138,8 @@ async function main(): Promise<void> {
   const customDomain = await serveCustomDomain(server, first.siteId, tlsDir, page.text);
 
   const plain = await sideBySide(
-    () => wrk(`${server.url}/`, host),
-    () => wrk(`http://127.0.0.1:${bare.port}/`, host),
+    () => withCpu(() => wrk(`${server.url}/`, host)),
+    () => withCpu(() => wrk(`http://127.0.0.1:${bare.port}/`, host)),
   );
   const ours = combined(plain.a);
   const bareHttp = combined(plain.b);
@@ -153,8 +153,8 @@ async function main(): Promise<void> {
   // Over TLS with the same certificate, connections kept alive (what browsers do).
   const tlsHost = `bench.localhost:${server.httpsPort}`;
   const secure = await sideBySide(
-    () => wrk(`https://127.0.0.1:${server.httpsPort}/`, tlsHost),
-    () => wrk(`https://127.0.0.1:${bare.tlsPort}/`, tlsHost),
+    () => withCpu(() => wrk(`https://127.0.0.1:${server.httpsPort}/`, tlsHost)),
+    () => withCpu(() => wrk(`https://127.0.0.1:${bare.tlsPort}/`, tlsHost)),
   );
   const oursTls = combined(secure.a);
   const bareTls = combined(secure.b);
@@ -258,6 +258,12 @@ async function main(): Promise<void> {
   const worstP99 = (runs: Run[]) => Math.max(...runs.map((r) => p99Ms(r.p99)));
   const rounds = (ratios: number[]) =>
     ratios.length > 1 ? `   (rounds: ${ratios.map((r) => r.toFixed(2)).join(' ')})` : '';
+  const cpuOf = (runs: Array<{ cpuUs: number }>) =>
+    runs.reduce((sum, r) => sum + r.cpuUs, 0) / runs.length;
+  const cpu = (pair: SideBySide<{ cpuUs: number }>) =>
+    console.log(
+      `  ${'CPU per request, ours / bare'.padEnd(30)}${cpuOf(pair.a).toFixed(1).padStart(8)} µs / ${cpuOf(pair.b).toFixed(1)} µs   (ours costs ${(cpuOf(pair.a) - cpuOf(pair.b)).toFixed(1)} µs more: this process's user + system time)`,
+    );
   const sideRatio = (name: string, ratios: number[], target = '') =>
     console.log(
       `  ${name.padEnd(30)}${median(ratios).toFixed(2).padStart(8)}${target ? `   (target ${target})` : ''}${rounds(ratios)}`,
@@ -274,6 +280,7 @@ async function main(): Promise<void> {
   );
   sideRatio('ours / bare Node, req/s', plain.ratios(rps), '≥ 0.90');
   sideRatio('ours / bare Node, p99', plain.ratios(worstP99), '≤ 1.50');
+  cpu(plain);
   sideRatio('bare Node / its twin, req/s', twins.ratios(rps));
   ratio('ours / nginx, req/s', ours.rps / theirs.rps);
   ratio('bare Node / nginx, req/s', bareHttp.rps / theirs.rps);
@@ -289,6 +296,7 @@ async function main(): Promise<void> {
   } else console.log(`  Caddy: skipped, ${caddyMissing()}`);
   sideRatio('ours / bare Node, req/s', secure.ratios(rps));
   sideRatio('ours / bare Node, p99', secure.ratios(worstP99));
+  cpu(secure);
   ratio('ours / nginx, req/s', oursTls.rps / theirsTls.rps);
   if (caddyTls && nginxFront) {
     ratio('Caddy front / nginx front', caddyTls.rps / nginxFront.rps);

@@ -31,7 +31,7 @@ export async function wrk(
   host: string,
   newConnectionEach = false,
   seconds = DURATION,
-): Promise<{ rps: number; p99: string }> {
+): Promise<{ rps: number; p99: string; requests: number }> {
   const [file, args] = onLoadCores(need('wrk'), [
     `-t${THREADS}`,
     `-c${CONNECTIONS}`,
@@ -52,7 +52,8 @@ export async function wrk(
   if (/Non-2xx/.test(out)) throw new Error(`wrk saw error responses from ${url}:\n${out}`);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const p99 = /99%\s+([\d.]+\w+)/.exec(out)?.[1] ?? '?';
-  return { rps, p99 };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  return { rps, p99, requests };
 }
 
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
@@ -66,4 +67,19 @@ export function p99Ms(p99: string): number {
 export function combined(runs: Array<{ rps: number; p99: string }>): { rps: number; p99: string } {
   const worst = runs.reduce((a, b) => (p99Ms(b.p99) > p99Ms(a.p99) ? b : a));
   return { rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length, p99: worst.p99 };
+}
+
+/**
+ * A run against a server in this process, with the CPU time this process spent on each
+ * request (all its threads, user and system; wrk is another process). Both servers of a
+ * side-by-side pair live here, so the difference is what one answer costs more than the other,
+ * a figure that moves less with the machine's pace than requests/s do.
+ */
+export async function withCpu<T extends { requests: number }>(
+  run: () => Promise<T>,
+): Promise<T & { cpuUs: number }> {
+  const before = process.cpuUsage();
+  const result = await run();
+  const used = process.cpuUsage(before);
+  return { ...result, cpuUs: (used.user + used.system) / Math.max(1, result.requests) };
 }
