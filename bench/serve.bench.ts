@@ -19,7 +19,7 @@ import { counterArtifact, startBenchServer, untilRecompressed } from './bench-se
 import { serveCustomDomain } from './custom-domain';
 import { startBareNode, startNginx } from './serve-references';
 import { handshakeRate, type HandshakeRun } from './tls-handshakes';
-import { median, ROUNDS, sideBySide, type SideBySide } from './side-by-side';
+import { mean, median, ROUNDS, sideBySide, type SideBySide } from './side-by-side';
 import { pinSides, unpinSides } from './cores';
 import { combined, CONNECTIONS, DURATION, need, p99Ms, THREADS, withCpu, wrk } from './wrk';
 
@@ -254,12 +254,11 @@ async function main(): Promise<void> {
     );
   // Per round: requests/s of A's two runs against B's, and the worse p99 of each pair.
   type Run = { rps: number; p99: string };
-  const rps = (runs: Run[]) => runs.reduce((sum, r) => sum + r.rps, 0) / runs.length;
+  const rps = (runs: Run[]) => mean(runs.map((r) => r.rps));
   const worstP99 = (runs: Run[]) => Math.max(...runs.map((r) => p99Ms(r.p99)));
   const rounds = (ratios: number[]) =>
     ratios.length > 1 ? `   (rounds: ${ratios.map((r) => r.toFixed(2)).join(' ')})` : '';
-  const cpuOf = (runs: Array<{ cpuUs: number }>) =>
-    runs.reduce((sum, r) => sum + r.cpuUs, 0) / runs.length;
+  const cpuOf = (runs: Array<{ cpuUs: number }>) => mean(runs.map((r) => r.cpuUs));
   const cpu = (pair: SideBySide<{ cpuUs: number }>) =>
     console.log(
       `  ${'CPU per request, ours / bare'.padEnd(30)}${cpuOf(pair.a).toFixed(1).padStart(8)} µs / ${cpuOf(pair.b).toFixed(1)} µs   (ours costs ${(cpuOf(pair.a) - cpuOf(pair.b)).toFixed(1)} µs more: this process's user + system time)`,
@@ -303,7 +302,7 @@ async function main(): Promise<void> {
     ratio('Caddy front / nginx files', caddyTls.rps / theirsTls.rps);
   }
 
-  const mean = (runs: HandshakeRun[]) => runs.reduce((s, r) => s + r.rate, 0) / runs.length;
+  const rate = (runs: HandshakeRun[]) => mean(runs.map((r) => r.rate));
   const hs = (name: string, rate: number, resumed?: number) =>
     console.log(
       `  ${name.padEnd(30)}${rate.toFixed(0).padStart(8)} conn/s${resumed === undefined ? '' : `   ${(resumed * 100).toFixed(0)}% resumed`}`,
@@ -311,17 +310,17 @@ async function main(): Promise<void> {
   console.log(
     `\nA new TLS connection per request (handshake + GET + close; Node client processes, 50 connections at once${pinned ? "; the clients and this process on any core, nginx's worker still on core 0" : ''})`,
   );
-  hs('artifact host, full', mean(full.a), full.a[0]!.resumed);
+  hs('artifact host, full', rate(full.a), full.a[0]!.resumed);
   hs('artifact host, custom domain', oursCustomNew.rate, oursCustomNew.resumed);
-  hs('bare Node https, full', mean(full.b), full.b[0]!.resumed);
+  hs('bare Node https, full', rate(full.b), full.b[0]!.resumed);
   hs('nginx, full', theirsNew.rate, theirsNew.resumed);
-  sideRatio('ours / bare Node, full', full.ratios(mean), '≥ 0.80');
-  ratio('ours custom domain / bare', oursCustomNew.rate / mean(full.b), '≥ 0.80');
-  hs('artifact host, resumed', mean(resumed.a), resumed.a[0]!.resumed);
-  hs('bare Node https, resumed', mean(resumed.b), resumed.b[0]!.resumed);
+  sideRatio('ours / bare Node, full', full.ratios(rate), '≥ 0.80');
+  ratio('ours custom domain / bare', oursCustomNew.rate / rate(full.b), '≥ 0.80');
+  hs('artifact host, resumed', rate(resumed.a), resumed.a[0]!.resumed);
+  hs('bare Node https, resumed', rate(resumed.b), resumed.b[0]!.resumed);
   hs('nginx, resumed', theirsResumed.rate, theirsResumed.resumed);
-  sideRatio('ours / bare Node, resumed', resumed.ratios(mean));
-  ratio('ours resumed / ours full', mean(resumed.a) / mean(full.a));
+  sideRatio('ours / bare Node, resumed', resumed.ratios(rate));
+  ratio('ours resumed / ours full', rate(resumed.a) / rate(full.a));
   console.log(
     `\nDeploy latency, request → SUCCESS on the socket, ${DEPLOYS} deploys of a React component`,
   );
