@@ -72,8 +72,7 @@ export function combined(runs: Array<{ rps: number; p99: string }>): { rps: numb
 /**
  * A run against a server in this process, with the CPU time this process spent on each
  * request (all its threads, user and system; wrk is another process). Both servers of a
- * side-by-side pair live here, so the difference is what one answer costs more than the other,
- * a figure that moves less with the machine's pace than requests/s do.
+ * side-by-side pair live here, so the difference is what one answer costs more than the other.
  */
 export async function withCpu<T extends { requests: number }>(
   run: () => Promise<T>,
@@ -81,5 +80,6 @@ export async function withCpu<T extends { requests: number }>(
   const before = process.cpuUsage();
   const result = await run();
   const used = process.cpuUsage(before);
-  return { ...result, cpuUs: (used.user + used.system) / Math.max(1, result.requests) };
+  if (result.requests === 0) throw new Error('wrk reported no requests: no CPU time per request');
+  return { ...result, cpuUs: (used.user + used.system) / result.requests };
 }
