@@ -258,10 +258,11 @@ async function main(): Promise<void> {
   const worstP99 = (runs: Run[]) => Math.max(...runs.map((r) => p99Ms(r.p99)));
   const rounds = (ratios: number[]) =>
     ratios.length > 1 ? `   (rounds: ${ratios.map((r) => r.toFixed(2)).join(' ')})` : '';
+  const signed = (n: number) => `${n < 0 ? '−' : '+'}${Math.abs(n).toFixed(1)}`;
   const cpuOf = (runs: Array<{ cpuUs: number }>) => mean(runs.map((r) => r.cpuUs));
   const cpu = (pair: SideBySide<{ cpuUs: number }>) =>
     console.log(
-      `  ${'CPU per request, ours / bare'.padEnd(30)}${cpuOf(pair.a).toFixed(1).padStart(8)} µs / ${cpuOf(pair.b).toFixed(1)} µs   (ours costs ${(cpuOf(pair.a) - cpuOf(pair.b)).toFixed(1)} µs more: this process's user + system time)`,
+      `  ${'CPU per request, ours / bare'.padEnd(30)}${cpuOf(pair.a).toFixed(1).padStart(8)} µs / ${cpuOf(pair.b).toFixed(1)} µs   (ours − bare ${signed(cpuOf(pair.a) - cpuOf(pair.b))} µs: this process's user + system time)`,
     );
   const sideRatio = (name: string, ratios: number[], target = '') =>
     console.log(
