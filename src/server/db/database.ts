@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { OwnSchemaIntrospector } from './own-schema-introspector';
+import { withPreparedStatements } from './sqlite-statements';
 import * as initial from './migrations/001_initial';
 import * as jobRuns from './migrations/002_job_runs';
 import * as blobKeepUntil from './migrations/003_blob_keep_until';
@@ -53,7 +54,8 @@ const SQLITE_RETRY_MAX_MS = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Our SQLite dialect differs from Kysely's in two ways.
+ * Our SQLite dialect differs from Kysely's in three ways. Each statement is prepared once
+ * (sqlite-statements.ts).
  *
  * A statement that finds the database locked by another connection waits for it without
  * holding the event loop. SQLite's own busy timeout waits inside the call, and better-sqlite3's
@@ -71,7 +73,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 class OurSqliteDialect extends SqliteDialect {
   constructor(private readonly settings: { database: SQLite.Database }) {
     super({
-      ...settings,
+      database: withPreparedStatements(settings.database),
       // SQLite has one connection per handle: its statements wait for locks from the start.
       onCreateConnection: async (connection) => {
         const execute = connection.executeQuery.bind(connection);
