@@ -5,7 +5,12 @@ import { describeEachDatabase, openTestDatabase } from '../../../test/databases'
 import type { Database } from '../db/database';
 import { sha256Hex } from '../lib/ids';
 import { LocalBlobStore } from '../storage/local-blob-store';
-import { deleteUnreferencedBlobs, storeBlob, UNREFERENCED_KEEP_MS } from './blobs';
+import {
+  deleteUnreferencedBlobs,
+  storeBlob,
+  storeRecordedBlobs,
+  UNREFERENCED_KEEP_MS,
+} from './blobs';
 
 describeEachDatabase('blobs by hash', (dialect) => {
   let open: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -47,5 +52,36 @@ describeEachDatabase('blobs by hash', (dialect) => {
       expect(await row(sha)).toBeDefined();
       expect((await store.get(sha))?.equals(data)).toBe(true);
     }
+  });
+
+  it("stores a small build's blobs all at once and a large build's at the store's pace", async () => {
+    // The real store underneath; this one only counts how many of its writes overlap.
+    let running = 0;
+    let most = 0;
+    const counting = Object.assign(Object.create(store) as LocalBlobStore, {
+      put: async (sha256: string, data: Uint8Array) => {
+        most = Math.max(most, ++running);
+        try {
+          await store.put(sha256, data);
+        } finally {
+          running--;
+        }
+      },
+    });
+    const blobs = (n: number) =>
+      Array.from({ length: n }, () => {
+        const data = randomBytes(128);
+        return { sha256: sha256Hex(data), data };
+      });
+    const small = blobs(12);
+    await storeRecordedBlobs(db, counting, small);
+    expect(most).toBe(12);
+    for (const b of small) expect((await store.get(b.sha256))?.equals(b.data)).toBe(true);
+
+    most = 0;
+    const large = blobs(40);
+    await storeRecordedBlobs(db, counting, large);
+    expect(most).toBe(store.writeConcurrency);
+    for (const b of large) expect(await store.has(b.sha256)).toBe(true);
   });
 });

@@ -76,9 +76,19 @@ export async function releaseBlobHold(
 }
 
 /**
+ * A build with at most this many blobs to store (a paste's few files and their compressed
+ * variants) writes them all at once: each write waits mostly on its flush to disk, and
+ * flushes issued together share the file system's journal commits. Eleven blobs took 23 ms
+ * two at a time on a local disk and 5.5 ms all at once. A larger build keeps the store's
+ * own pace (writeConcurrency), so it never holds every I/O thread for long.
+ */
+const STORED_AT_ONCE_MAX = 16;
+
+/**
  * storeBlob for many blobs whose references are already recorded (a build's manifest rows):
- * their rows in a few statements, then the bytes, store.writeConcurrency at a time. A site
- * of a thousand files once took two thousand statements of the server's loop.
+ * their rows in a few statements, then the bytes (all at once for a small build, else
+ * store.writeConcurrency at a time). A site of a thousand files once took two thousand
+ * statements of the server's loop.
  */
 export async function storeRecordedBlobs(
   db: Database,
@@ -95,7 +105,8 @@ export async function storeRecordedBlobs(
       keep_until: null,
     })),
   );
-  await mapConcurrently(blobs, store.writeConcurrency, async ({ sha256, data }) => {
+  const limit = blobs.length <= STORED_AT_ONCE_MAX ? blobs.length : store.writeConcurrency;
+  await mapConcurrently(blobs, limit, async ({ sha256, data }) => {
     try {
       await store.put(sha256, data);
     } catch (err) {
