@@ -42,3 +42,13 @@ it('keeps a bounded number of statements, the oldest going first', () => {
   expect(again).not.toBe(oldest);
   expect(again.all([])).toEqual([{ n: 0 }]);
 });
+
+it('does not keep a long many-row statement', () => {
+  const db = withPreparedStatements(sqlite);
+  const sql = `insert into t values ${Array.from({ length: 1000 }, () => '(?)').join(', ')}`;
+  const values = Array.from({ length: 1000 }, (_, i) => i);
+  const first = db.prepare(sql);
+  first.run(values);
+  expect(db.prepare(sql)).not.toBe(first);
+  expect(sqlite.prepare('select count(*) as n from t').get()).toEqual({ n: 1003 });
+});
