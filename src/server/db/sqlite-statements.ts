@@ -12,10 +12,9 @@ const MAX_KEPT_SQL = 4096;
 /**
  * The SQLite handle as Kysely sees it, with each statement prepared once. Kysely prepares
  * every query anew: a deploy's 25 statements spent 2.4 ms being prepared against 4.4 ms
- * running. A statement keeps no state of
- * its own between runs (Kysely binds the parameters at each run), so the same one serves
- * every caller. One still being iterated (a streamed query) is busy: the caller then gets
- * a fresh one.
+ * running. A statement keeps no state of its own between runs (Kysely binds the parameters at
+ * each run), so the same one serves every caller. One still being iterated (a streamed query)
+ * is busy: the caller then gets a fresh one.
  */
 export function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
   const prepared = new Map<string, SQLite.Statement>();

@@ -78,8 +78,8 @@ export async function releaseBlobHold(
 /**
  * A build with at most this many blobs to store (a paste's few files and their compressed
  * variants) writes them all at once: each write waits mostly on its flush to disk, and
- * flushes issued together share the file system's journal commits. Eleven blobs took 23 ms
- * two at a time on a local disk and 5.5 ms all at once. A larger build keeps the store's
+ * flushes issued together share the file system's journal commits. Eleven new blobs took
+ * 23 ms two at a time on a local disk and 5.5 ms all at once. A larger build keeps the store's
  * own pace (writeConcurrency), so it never holds every I/O thread for long.
  */
 const STORED_AT_ONCE_MAX = 16;
