@@ -2,6 +2,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { onLoadCores } from './cores';
+import { mean } from './side-by-side';
 
 export const DURATION = process.env.BENCH_SECONDS ?? '3';
 export const CONNECTIONS = '50';
@@ -66,7 +67,7 @@ export function p99Ms(p99: string): number {
 /** Mean requests/s of several runs, and the worst of their p99s. */
 export function combined(runs: Array<{ rps: number; p99: string }>): { rps: number; p99: string } {
   const worst = runs.reduce((a, b) => (p99Ms(b.p99) > p99Ms(a.p99) ? b : a));
-  return { rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length, p99: worst.p99 };
+  return { rps: mean(runs.map((r) => r.rps)), p99: worst.p99 };
 }
 
 /**
